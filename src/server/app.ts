@@ -1,0 +1,72 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { loggerOptions } from './logger.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { metaRoutes } from './modules/meta/routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { readBuildId, webPlugin } from './plugins/web.ts';
+import { createGateway, type Gateway } from './realtime/gateway.ts';
+
+export interface AppDeps {
+  database: DatabaseHandle;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    gateway: Gateway;
+  }
+}
+
+/** The whole server, ready to listen; tests call it directly. Closing it closes sockets and the database. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...loggerOptions(config),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const buildId = readBuildId(config.webDistDir);
+  const auth = createAuth(config, deps.database.db);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    // The API docs UI loads its own assets; nothing here is embedded cross-origin.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(openapiPlugin, { version: buildId });
+
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(metaRoutes, { config, buildId });
+  await app.register(authRoutes, { auth });
+  await app.register(webPlugin, { distDir: config.webDistDir, demoMode: config.demoMode });
+
+  const gateway = await createGateway({ server: app.server, auth, redisUrl: config.redisUrl, log: app.log });
+  app.decorate('gateway', gateway);
+  // Sockets hold their connections open; end them first so the HTTP server can drain and close.
+  app.addHook('preClose', async () => {
+    await gateway.close();
+  });
+  app.addHook('onClose', async () => {
+    await deps.database.close();
+  });
+
+  return app;
+}

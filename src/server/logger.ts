@@ -1,0 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+
+/** pino options for Fastify: every line of a request carries its id (reqId), taken from the caller when sane. */
+export function loggerOptions(config: Pick<Config, 'logLevel'>): Partial<FastifyServerOptions> {
+  return {
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    requestIdHeader: 'x-request-id',
+    requestIdLogLabel: 'reqId',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { account, session, user, verification } from '#server/db/schema/auth.ts';
+
+/** The identity provider is this server (ADR 0006): Better Auth on our own database. */
+export function createAuth(config: Config, db: Database) {
+  return betterAuth({
+    appName: 'Tagalong',
+    baseURL: config.baseUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.baseUrl],
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    advanced: { database: { generateId: 'uuid' } },
+    emailAndPassword: { enabled: true, minPasswordLength: 8 },
+    socialProviders: config.google
+      ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } }
+      : {},
+    plugins: [admin()],
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isAdminResponseSchema, meSchema } from '#shared/auth.ts';
+import { apiErrorSchema } from '#shared/errors.ts';
+import { errorBody } from '#server/plugins/errors.ts';
+import type { Auth } from './auth.ts';
+import { getSessionUser, isAdmin, toMe } from './service.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
+  app.get(
+    '/api/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: meSchema, 401: apiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const user = await getSessionUser(auth, req.headers);
+      if (!user) return reply.code(401).send(errorBody('UNAUTHENTICATED', 'You are not signed in.'));
+      return toMe(user);
+    },
+  );
+
+  app.get(
+    '/api/auth/is-admin',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the caller is an administrator (null user for a visitor)',
+        response: { 200: isAdminResponseSchema },
+      },
+    },
+    async (req) => {
+      const user = await getSessionUser(auth, req.headers);
+      if (!user) return { prismaUser: null };
+      const me = toMe(user);
+      return { prismaUser: { id: me.id, isAdmin: isAdmin(user), verifiedProfile: me.verifiedProfile } };
+    },
+  );
+
+  // Better Auth's own endpoints (sign-up, sign-in, sessions, admin plugin); routes above win on
+  // exact paths. Bodies reach it as the raw JSON text it expects.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    async handler(req, reply) {
+      const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(req.headers)) {
+        if (value !== undefined) headers.append(key, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const response = await auth.handler(
+        new Request(url, {
+          method: req.method,
+          headers,
+          body: req.method === 'GET' || req.body === undefined ? undefined : JSON.stringify(req.body),
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+};

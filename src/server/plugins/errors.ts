@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { type ApiError, AppError, type ErrorCode, errorStatus } from '#shared/errors.ts';
+
+/** Every API error leaves the server in one shape; this is the only place codes become statuses. */
+export function errorBody(code: ErrorCode | string, message: string, extra: Partial<ApiError['error']> = {}): ApiError {
+  return { error: { code, message, ...extra } };
+}
+
+function statusToCode(status: number): ErrorCode {
+  const found = (Object.entries(errorStatus) as [ErrorCode, number][]).find(([, s]) => s === status);
+  if (found) return found[0];
+  return status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED';
+}
+
+function fieldsFromZodIssues(issues: { instancePath?: string; path?: PropertyKey[]; message?: string }[], prefix: string) {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key =
+      issue.path && issue.path.length > 0
+        ? issue.path.map(String).join('.')
+        : (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || prefix;
+    (fields[key] ??= []).push(issue.message ?? 'Invalid value');
+  }
+  return fields;
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        instancePath: v.instancePath,
+        path: (v.params as { issue?: { path?: PropertyKey[] } }).issue?.path,
+        message: v.message,
+      }));
+      return reply
+        .code(400)
+        .send(
+          errorBody('VALIDATION_FAILED', 'Some fields are not valid.', {
+            fields: fieldsFromZodIssues(issues, err.validationContext ?? 'body'),
+            requestId: req.id,
+          }),
+        );
+    }
+    if (err instanceof AppError) {
+      return reply
+        .code(errorStatus[err.code])
+        .send(errorBody(err.code, err.message, { fields: err.fields, requestId: req.id }));
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'response did not match its schema');
+      return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong on our side.', { requestId: req.id }));
+    }
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'unhandled error');
+      return reply
+        .code(status)
+        .send(errorBody(statusToCode(status), 'Something went wrong on our side.', { requestId: req.id }));
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type) keep their message.
+    return reply.code(status).send(errorBody(statusToCode(status), err.message, { requestId: req.id }));
+  });
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** GET /api/auth/is-admin: the seed reads `prismaUser.isAdmin`; we keep the name for the contract. */
+export const isAdminResponseSchema = z
+  .object({
+    prismaUser: z.object({ id: z.string(), isAdmin: z.boolean(), verifiedProfile: z.boolean() }).nullable(),
+  })
+  .meta({ id: 'IsAdminResponse' });
+export type IsAdminResponse = z.infer<typeof isAdminResponseSchema>;
+
+export const kycStatuses = ['not_started', 'pending', 'approved', 'declined'] as const;
+
+export const meSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    image: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    emailVerified: z.boolean(),
+    phoneNumberVerified: z.boolean(),
+    kycStatus: z.enum(kycStatuses),
+    verifiedProfile: z.boolean(),
+    isAdmin: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Me' });
+export type Me = z.infer<typeof meSchema>;

@@ -1,0 +1,177 @@
+// The product's route map (PRODUCT.md §9 and the seed's route list). The server uses it to answer
+// page requests with the right HTTP status; the web router is built from it, so they cannot drift.
+
+export const layouts = ['miscpages', 'authpages', 'authenticated', 'dashboard', 'admin-dashboard'] as const;
+export type LayoutName = (typeof layouts)[number];
+
+/** Guards are referenced by name; the web registry throws on a name it does not know. */
+export type GuardName = 'user' | 'admin';
+
+export interface RouteDef {
+  /** Path pattern with `{param}` placeholders, exactly as written in the seed. */
+  path: string;
+  layout: LayoutName;
+  title: string;
+  guard?: GuardName;
+  /** Component files the original exposed as routes: they only send the browser to their parent. */
+  redirectTo?: string;
+  /** Pages that exist only while demo mode is on; a 404 otherwise. */
+  demoOnly?: boolean;
+}
+
+export const routes = [
+  { path: '/', layout: 'miscpages', title: 'Tagalong' },
+  { path: '/about', layout: 'miscpages', title: 'About Tagalong' },
+  { path: '/ui', layout: 'miscpages', title: 'Design system' },
+  { path: '/need-help', layout: 'miscpages', title: 'Need help?' },
+  { path: '/unauthorized', layout: 'miscpages', title: 'Not allowed' },
+  { path: '/refund-policy', layout: 'miscpages', title: 'Refund policy' },
+  { path: '/privacy-policy', layout: 'miscpages', title: 'Privacy policy' },
+  { path: '/terms-and-conditions', layout: 'miscpages', title: 'Terms and conditions' },
+  { path: '/test', layout: 'miscpages', title: 'Diagnostics' },
+  { path: '/test/socket', layout: 'miscpages', title: 'Realtime diagnostics' },
+
+  { path: '/auth/login', layout: 'authpages', title: 'Sign in' },
+  { path: '/auth/login_test', layout: 'authpages', title: 'Demo sign-in', demoOnly: true },
+  { path: '/auth/register', layout: 'authpages', title: 'Create your account' },
+  { path: '/auth/forgot-password', layout: 'authpages', title: 'Reset your password' },
+
+  { path: '/auth/add-mobile-number', layout: 'authenticated', title: 'Add your mobile number', guard: 'user' },
+  { path: '/auth/connect-with-google', layout: 'authenticated', title: 'Connect with Google' },
+  { path: '/kyc/kycaid-callback', layout: 'authenticated', title: 'Identity check', guard: 'user' },
+
+  { path: '/dashboard', layout: 'miscpages', title: 'Dashboard' },
+
+  { path: '/user/dashboard', layout: 'dashboard', title: 'Dashboard', guard: 'user' },
+  { path: '/user/profile/my-profile', layout: 'dashboard', title: 'My profile', guard: 'user' },
+  { path: '/user/profile/profile-settings', layout: 'dashboard', title: 'Profile settings', guard: 'user' },
+  { path: '/user/communication/notifications', layout: 'dashboard', title: 'Notifications', guard: 'user' },
+  { path: '/user/communication/messages', layout: 'dashboard', title: 'Messages', guard: 'user' },
+  { path: '/user/help-center', layout: 'dashboard', title: 'Help center' },
+  { path: '/user/view/{id}', layout: 'dashboard', title: 'Member profile' },
+  { path: '/user/packages/requests', layout: 'dashboard', title: 'Requests', guard: 'user' },
+  { path: '/user/packages/my-packages', layout: 'dashboard', title: 'My packages', guard: 'user' },
+  { path: '/user/packages/{package_id}', layout: 'dashboard', title: 'Package', guard: 'user' },
+  { path: '/user/packages/{package_id}/payment', layout: 'dashboard', title: 'Payment', guard: 'user' },
+  {
+    path: '/user/packages/{package_id}/payment/callback',
+    layout: 'dashboard',
+    title: 'Payment status',
+    guard: 'user',
+  },
+  { path: '/user/packages/send-a-package', layout: 'dashboard', title: 'Send a package', guard: 'user' },
+  {
+    path: '/user/packages/send-a-package/payment-process',
+    layout: 'dashboard',
+    title: 'Payment',
+    guard: 'user',
+  },
+  {
+    path: '/user/packages/send-a-package/searching-for-traveler',
+    layout: 'dashboard',
+    title: 'Searching for a traveler',
+    guard: 'user',
+  },
+  { path: '/user/packages/carry-a-package', layout: 'dashboard', title: 'Carry a package', guard: 'user' },
+  {
+    path: '/user/packages/carry-a-package/choose-your-package',
+    layout: 'dashboard',
+    title: 'Choose your package',
+    guard: 'user',
+  },
+  {
+    path: '/user/packages/carry-a-package/choose-your-package/ChoosePackageCard',
+    layout: 'dashboard',
+    title: 'Choose your package',
+    guard: 'user',
+    redirectTo: '/user/packages/carry-a-package/choose-your-package',
+  },
+  {
+    path: '/user/packages/send-a-package/searching-for-traveler/SearchTravelerCard',
+    layout: 'dashboard',
+    title: 'Searching for a traveler',
+    guard: 'user',
+    redirectTo: '/user/packages/send-a-package/searching-for-traveler',
+  },
+
+  { path: '/admin/dashboard', layout: 'admin-dashboard', title: 'Admin dashboard', guard: 'admin' },
+  { path: '/admin/users', layout: 'admin-dashboard', title: 'Users', guard: 'admin' },
+  { path: '/admin/users/{id}', layout: 'admin-dashboard', title: 'User', guard: 'admin' },
+  { path: '/admin/packages', layout: 'admin-dashboard', title: 'Packages', guard: 'admin' },
+  { path: '/admin/packages/{id}', layout: 'admin-dashboard', title: 'Package', guard: 'admin' },
+  { path: '/admin/payments', layout: 'admin-dashboard', title: 'Payments', guard: 'admin' },
+  { path: '/admin/requests', layout: 'admin-dashboard', title: 'Requests', guard: 'admin' },
+  { path: '/admin/requests/{id}', layout: 'admin-dashboard', title: 'Request', guard: 'admin' },
+  { path: '/admin/transactions', layout: 'admin-dashboard', title: 'Transactions', guard: 'admin' },
+  { path: '/admin/travel-plans', layout: 'admin-dashboard', title: 'Travel plans', guard: 'admin' },
+  { path: '/admin/travel-plans/{id}', layout: 'admin-dashboard', title: 'Travel plan', guard: 'admin' },
+  { path: '/admin/system-settings', layout: 'admin-dashboard', title: 'System settings', guard: 'admin' },
+  {
+    path: '/admin/communications/notifications',
+    layout: 'admin-dashboard',
+    title: 'Communications',
+    guard: 'admin',
+  },
+] as const satisfies readonly RouteDef[];
+
+export type RoutePath = (typeof routes)[number]['path'];
+
+/** Every record id in the product is a UUID, so a route parameter that is not one names nothing. */
+const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isValidRouteParam(value: string): boolean {
+  return idPattern.test(value);
+}
+
+export type RouteMatch =
+  | { kind: 'page'; route: RouteDef; params: Record<string, string> }
+  | { kind: 'invalid-param'; route: RouteDef }
+  | { kind: 'none' };
+
+function splitPath(pathname: string): string[] {
+  return pathname.split('/').filter((s) => s.length > 0);
+}
+
+function matchOne(route: RouteDef, segments: string[]): Record<string, string> | null {
+  const pattern = splitPath(route.path);
+  if (pattern.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i] as string;
+    const s = segments[i] as string;
+    if (p.startsWith('{') && p.endsWith('}')) params[p.slice(1, -1)] = decodeURIComponent(s);
+    else if (p !== s) return null;
+  }
+  return params;
+}
+
+/** Static routes win over parameterised ones, so /user/packages/requests is never read as an id. */
+export function matchRoute(pathname: string, options: { demoMode: boolean }): RouteMatch {
+  const segments = splitPath(pathname);
+  const candidates = routes
+    .filter((r: RouteDef) => options.demoMode || !r.demoOnly)
+    .map((route: RouteDef) => ({ route, params: matchOne(route, segments) }))
+    .filter((c): c is { route: RouteDef; params: Record<string, string> } => c.params !== null)
+    .sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length);
+  const first = candidates[0];
+  if (!first) return { kind: 'none' };
+  const valid = candidates.find((c) => Object.values(c.params).every(isValidRouteParam));
+  if (valid) return { kind: 'page', route: valid.route, params: valid.params };
+  return { kind: 'invalid-param', route: first.route };
+}
+
+/** React Router spells parameters `:name`; the seed spells them `{name}`. */
+export function toRouterPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/**
+ * A `redirect` target is followed only when it is a same-site relative path, so a crafted link
+ * cannot send a user to another site after sign-in (open redirect).
+ */
+export function safeRedirectTarget(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (/[\u0000-\u001f]/.test(value)) return null;
+  return value;
+}
