@@ -10,7 +10,6 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): Partial<Fastify
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'reqId',
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{8,64}$/.test(given) ? given : randomUUID();

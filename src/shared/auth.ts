@@ -26,3 +26,6 @@ export const meSchema = z
   })
   .meta({ id: 'Me' });
 export type Me = z.infer<typeof meSchema>;
+
+export const sessionViewSchema = z.object({ user: meSchema.nullable() }).meta({ id: 'SessionView' });
+export type SessionView = z.infer<typeof sessionViewSchema>;

@@ -35,9 +35,9 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       root,
       index: false,
       wildcard: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const rel = path.relative(root, filePath).split(path.sep).join('/');
-        res.setHeader(
+        reply.header(
           'cache-control',
           rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

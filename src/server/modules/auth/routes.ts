@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isAdminResponseSchema, meSchema } from '#shared/auth.ts';
+import { isAdminResponseSchema, meSchema, sessionViewSchema } from '#shared/auth.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
 import { errorBody } from '#server/plugins/errors.ts';
 import type { Auth } from './auth.ts';
@@ -19,6 +19,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       const user = await getSessionUser(auth, req.headers);
       if (!user) return reply.code(401).send(errorBody('UNAUTHENTICATED', 'You are not signed in.'));
       return toMe(user);
+    },
+  );
+
+  // The web app's view of the session: 200 for visitors too, so a visitor's page load logs no error.
+  app.get(
+    '/api/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, or null for a visitor',
+        response: { 200: sessionViewSchema },
+      },
+    },
+    async (req) => {
+      const user = await getSessionUser(auth, req.headers);
+      return { user: user ? toMe(user) : null };
     },
   );
 

@@ -1,0 +1,27 @@
+// `npm start`: builds the web app when its sources are newer than the last build (or there is none),
+// then runs the server. A second start reuses both the build and the data folder.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const stamp = path.join(root, 'dist/web/builds/latest.json');
+const inputs = ['src/web', 'src/shared', 'vite.config.ts', 'package.json'];
+
+function newestMtime(p: string): number {
+  const full = path.join(root, p);
+  if (!existsSync(full)) return 0;
+  const st = statSync(full);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(full).reduce((max, entry) => Math.max(max, newestMtime(path.join(p, entry))), st.mtimeMs);
+}
+
+const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+if (builtAt < Math.max(...inputs.map(newestMtime))) {
+  console.log('Building the web app…');
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+await import('../src/server/main.ts');

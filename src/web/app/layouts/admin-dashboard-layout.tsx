@@ -1,0 +1,18 @@
+import { ArrowLeftRight, Box, CreditCard, Gauge, Inbox, Megaphone, Plane, Settings, Users } from 'lucide-react';
+import { type NavItem, SidebarShell } from './sidebar-shell.tsx';
+
+const nav: NavItem[] = [
+  { to: '/admin/dashboard', label: 'Dashboard', icon: <Gauge /> },
+  { to: '/admin/users', label: 'Users', icon: <Users /> },
+  { to: '/admin/packages', label: 'Packages', icon: <Box /> },
+  { to: '/admin/payments', label: 'Payments', icon: <CreditCard /> },
+  { to: '/admin/requests', label: 'Requests', icon: <Inbox /> },
+  { to: '/admin/transactions', label: 'Transactions', icon: <ArrowLeftRight /> },
+  { to: '/admin/travel-plans', label: 'Travel plans', icon: <Plane /> },
+  { to: '/admin/communications/notifications', label: 'Communications', icon: <Megaphone /> },
+  { to: '/admin/system-settings', label: 'System settings', icon: <Settings /> },
+];
+
+export function AdminDashboardLayout() {
+  return <SidebarShell layout="admin-dashboard" nav={nav} navLabel="Back office" home="/admin/dashboard" />;
+}

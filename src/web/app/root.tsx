@@ -1,0 +1,68 @@
+
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Toaster } from 'sonner';
+import { nextOnboardingStep, withRedirect } from '#shared/onboarding.ts';
+import { safeRedirectTarget } from '#shared/routes.ts';
+import { useSession, useSessionRefreshOnUnauthorized } from '#web/lib/session.ts';
+import { TOAST_DURATION_MS } from '#web/lib/toasts.ts';
+import { isBuildStale, startVersionCheck } from '#web/lib/version-check.ts';
+
+/** A session that disappears (sign-out elsewhere, expiry, revocation) sends the user to sign-in. */
+function useSignedOutRedirect() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    if (session.isPending || session.isError) return;
+    const current = session.data?.id ?? null;
+    if (previous.current && !current) navigate('/auth/login', { replace: true });
+    previous.current = current;
+  }, [session.data, session.isPending, session.isError, navigate]);
+}
+
+/** PRODUCT.md §1: a signed-in user with ?redirect= goes there if verified, else to the next onboarding step. */
+function useRedirectParam() {
+  const session = useSession();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = safeRedirectTarget(params.get('redirect'));
+  useEffect(() => {
+    const me = session.data;
+    if (!me || !target) return;
+    const step = nextOnboardingStep(me);
+    if (!step) {
+      navigate(target, { replace: true });
+      return;
+    }
+    if (location.pathname !== new URL(step, 'http://x').pathname) navigate(withRedirect(step, target), { replace: true });
+  }, [session.data, target, location.pathname, navigate]);
+}
+
+/** Once a newer build is deployed, the next navigation loads the page afresh. */
+function useVersionCheck() {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => startVersionCheck(), []);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (isBuildStale()) window.location.reload();
+  }, [location.key]);
+}
+
+export function Root() {
+  useSessionRefreshOnUnauthorized();
+  useSignedOutRedirect();
+  useRedirectParam();
+  useVersionCheck();
+  return (
+    <>
+      <Outlet />
+      <Toaster duration={TOAST_DURATION_MS} position="top-right" closeButton richColors />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import type { RouteDef } from '#shared/routes.ts';
+import { PageSpinner } from '#web/components/ui/spinner.tsx';
+import { useAppMeta } from '#web/lib/app-meta.ts';
+import { importWithReload } from '#web/lib/reload-guard.ts';
+import { getGuard } from './guards/registry.tsx';
+import { NotFoundPage } from './errors/not-found-page.tsx';
+import { pages } from './pages.ts';
+
+type PageLoader = (typeof pages)[keyof typeof pages];
+
+const lazyPages = new Map<string, ReturnType<typeof lazy>>();
+function lazyPage(path: string) {
+  let page = lazyPages.get(path);
+  if (!page) {
+    const load = (pages as Record<string, PageLoader | undefined>)[path];
+    if (!load) throw new Error(`No page registered for route ${path}`);
+    page = lazy(() => importWithReload(load));
+    lazyPages.set(path, page);
+  }
+  return page;
+}
+
+function DemoOnly({ children }: { children: ReactNode }) {
+  const meta = useAppMeta();
+  if (meta.isPending) return <PageSpinner />;
+  if (!meta.data?.demoMode) return <NotFoundPage />;
+  return children;
+}
+
+/** One route of the table: its guard, its demo-only rule, its title, then its lazily loaded page. */
+export function RouteGate({ route }: { route: RouteDef }) {
+  useEffect(() => {
+    document.title = route.path === '/' ? 'Tagalong' : `${route.title} · Tagalong`;
+  }, [route]);
+  const Page = lazyPage(route.path);
+  let content: ReactNode = (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+  if (route.guard) {
+    const Guard = getGuard(route.guard);
+    content = <Guard>{content}</Guard>;
+  }
+  if (route.demoOnly) content = <DemoOnly>{content}</DemoOnly>;
+  return content;
+}

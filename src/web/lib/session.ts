@@ -1,0 +1,39 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { IsAdminResponse, Me, SessionView } from '#shared/auth.ts';
+import { http, onUnauthorized } from './http.ts';
+
+export const sessionKeys = {
+  me: ['session', 'me'] as const,
+  isAdmin: ['session', 'is-admin'] as const,
+};
+
+/** The signed-in user, or null for a visitor. Refetched on focus, on socket reconnect and on any 401. */
+export function useSession() {
+  return useQuery({
+    queryKey: sessionKeys.me,
+    queryFn: async (): Promise<Me | null> => (await http<SessionView>('/api/auth/session')).user,
+    staleTime: 30_000,
+    refetchOnWindowFocus: true,
+  });
+}
+
+export function useIsAdmin() {
+  return useQuery({
+    queryKey: sessionKeys.isAdmin,
+    queryFn: () => http<IsAdminResponse>('/api/auth/is-admin'),
+    staleTime: 30_000,
+  });
+}
+
+/** Keeps the session view fresh when any request learns the session is gone. */
+export function useSessionRefreshOnUnauthorized() {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        void client.invalidateQueries({ queryKey: ['session'] });
+      }),
+    [client],
+  );
+}
