@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
+import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { type EchoAck, echoEventName, echoPayloadSchema } from '#shared/realtime.ts';
 import type { Auth } from '#server/modules/auth/auth.ts';
@@ -32,7 +32,7 @@ export async function createGateway(options: {
   log: FastifyBaseLogger;
 }): Promise<Gateway> {
   const { server, auth, redisUrl, log } = options;
-  const redis = redisUrl ? createClient({ url: redisUrl }) : null;
+  const redis = redisUrl ? new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 }) : null;
   if (redis) {
     redis.on('error', (err) => log.error({ err }, 'redis client error'));
     await redis.connect();
@@ -73,10 +73,11 @@ export async function createGateway(options: {
     io,
     // Not io.close(): that would also close the HTTP server, which Fastify owns and drains.
     async close() {
-      io.disconnectSockets(true);
+      // Only this node's sockets: the others belong to nodes that keep running.
+      io.local.disconnectSockets(true);
       io.engine.close();
       await Promise.all([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
-      if (redis?.isOpen) await redis.quit();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

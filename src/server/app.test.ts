@@ -1,0 +1,181 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { apiErrorSchema } from '#shared/errors.ts';
+import { buildApp } from './app.ts';
+import { createTestApp, testConfig } from './test/app.ts';
+import { createTestDatabase } from './test/database.ts';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  // A route with a body schema, to see validation errors leave in the one error shape.
+  app.post(
+    '/api/__probe',
+    { schema: { body: z.object({ email: z.email(), weightKg: z.number().min(0.1) }) } },
+    async () => ({ ok: true }),
+  );
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('operations endpoints', () => {
+  it('reports the process up', async () => {
+    const res = await app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('reports ready when the database answers', async () => {
+    const res = await app.inject('/api/ready');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', database: true });
+  });
+
+  it('tags errors with the request id, taking a sane one from the caller', async () => {
+    const generated = await app.inject({ method: 'POST', url: '/api/__probe', payload: {} });
+    expect(generated.json().error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const probe = await app.inject({
+      method: 'POST',
+      url: '/api/__probe',
+      headers: { 'x-request-id': 'caller-id-1234' },
+      payload: {},
+    });
+    expect(probe.json().error.requestId).toBe('caller-id-1234');
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown API paths with a JSON 404 in the error shape, never the web page', async () => {
+    const res = await app.inject('/api/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(apiErrorSchema.parse(res.json()).error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers invalid input with 400 and a message per field', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/__probe', payload: { email: 'nope', weightKg: 0 } });
+    expect(res.statusCode).toBe(400);
+    const body = apiErrorSchema.parse(res.json());
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(body.error.fields ?? {}).sort()).toEqual(['email', 'weightKg']);
+  });
+
+  it('answers malformed JSON with a 400 in the same shape', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/__probe',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(apiErrorSchema.safeParse(res.json()).success).toBe(true);
+  });
+});
+
+describe('pages', () => {
+  it.each(['/', '/auth/login', '/dashboard', '/user/packages/requests', '/admin/users'])('serves %s with 200', async (url) => {
+    const res = await app.inject(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers an unknown page with the web app and 404', async () => {
+    const res = await app.inject('/no/such/page');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('answers a malformed id in a page path with 404', async () => {
+    expect((await app.inject('/admin/packages/123')).statusCode).toBe(404);
+    expect((await app.inject('/admin/packages/3f0e8a4e-5b8c-4d1e-9a7b-2c6d8e9f0a1b')).statusCode).toBe(200);
+  });
+
+  it('serves the demo-only sign-in page only in demo mode', async () => {
+    expect((await app.inject('/auth/login_test')).statusCode).toBe(404);
+    const demo = await createTestApp({ demoMode: true });
+    try {
+      expect((await demo.inject('/auth/login_test')).statusCode).toBe(200);
+      expect((await demo.inject('/api/meta')).json()).toMatchObject({ demoMode: true });
+    } finally {
+      await demo.close();
+    }
+  });
+});
+
+describe('static assets and headers', () => {
+  it('caches hashed assets forever and revalidates the build file', async () => {
+    const asset = await app.inject('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const latest = await app.inject('/builds/latest.json?t=1');
+    expect(latest.statusCode).toBe(200);
+    expect(latest.headers['cache-control']).toBe('no-cache');
+    expect(latest.json()).toEqual({ id: 'test-build', timestamp: 1 });
+  });
+
+  it('publishes the same build id at /api/meta', async () => {
+    expect((await app.inject('/api/meta')).json()).toMatchObject({ buildId: 'test-build', demoMode: false });
+  });
+
+  it('sends security headers with a content security policy', async () => {
+    const res = await app.inject('/');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('compresses large responses', async () => {
+    const res = await app.inject({ url: '/api/docs/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('does not serve a missing asset as a page', async () => {
+    const res = await app.inject('/assets/missing-123.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+});
+
+describe('session endpoints for a visitor', () => {
+  it('says 401 at /api/auth/me and null elsewhere', async () => {
+    expect((await app.inject('/api/auth/me')).statusCode).toBe(401);
+    expect((await app.inject('/api/auth/is-admin')).json()).toEqual({ prismaUser: null });
+    expect((await app.inject('/api/auth/session')).json()).toEqual({ user: null });
+  });
+
+  it('knows a user after sign-up, through the session cookie', async () => {
+    const signUp = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Ada', email: 'ada@example.test', password: 'correct-horse-battery' },
+    });
+    expect(signUp.statusCode).toBe(200);
+    const cookie = signUp.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const me = await app.inject({ url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'ada@example.test', isAdmin: false, verifiedProfile: false });
+    expect(me.json().id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await app.inject({ url: '/api/auth/is-admin', headers: { cookie } })).json()).toMatchObject({
+      prismaUser: { isAdmin: false },
+    });
+  });
+});
+
+describe('readiness when the database is gone', () => {
+  it('answers 503 and says the database is down', async () => {
+    const database = await createTestDatabase();
+    const broken = await buildApp(testConfig(), { database });
+    await broken.ready();
+    await database.close();
+    const res = await broken.inject('/api/ready');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'unavailable', database: false });
+    expect((await broken.inject('/api/health')).statusCode).toBe(200);
+    // The database is already closed; closing the app closes it again, which may complain.
+    await broken.close().catch(() => {});
+  });
+});

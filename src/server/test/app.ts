@@ -1,0 +1,34 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '#server/app.ts';
+import { type Config, loadConfig } from '#server/config.ts';
+import { createTestDatabase } from './database.ts';
+
+/** A tiny stand-in for the built web app, so server tests don't need a Vite build. */
+export function fakeWebDist(buildId = 'test-build'): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tagalong-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(path.join(dir, 'builds'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><title>Tagalong</title><div id="root"></div></html>');
+  writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(dir, 'builds', 'latest.json'), JSON.stringify({ id: buildId, timestamp: 1 }));
+  return dir;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }),
+    redisUrl: process.env.REDIS_URL,
+    demoMode: false,
+    webDistDir: fakeWebDist(),
+    ...overrides,
+  };
+}
+
+/** The whole app on a clean database; close() also closes the database. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  const database = await createTestDatabase();
+  return buildApp(testConfig(overrides), { database });
+}

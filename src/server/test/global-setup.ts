@@ -1,0 +1,62 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '#server/db/client.ts';
+
+// Migrating a database takes seconds; every test file needs a clean one. So migrate once here and
+// let each file start from that state: PGlite loads a dump of the migrated data folder, and
+// PostgreSQL clones a migrated template database (CREATE DATABASE ... TEMPLATE).
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshot: string;
+    postgresTemplate: string | null;
+  }
+}
+
+export const TEMPLATE_SUFFIX = '_tpl';
+
+async function createPostgresTemplate(databaseUrl: string): Promise<string> {
+  const url = new URL(databaseUrl);
+  const template = `${url.pathname.slice(1)}${TEMPLATE_SUFFIX}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${template}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  await handle.migrate();
+  await handle.close();
+  return template;
+}
+
+export default async function setup(project: TestProject) {
+  const dir = path.resolve('.tmp');
+  mkdirSync(dir, { recursive: true });
+  const snapshot = path.join(dir, `pglite-migrated-${process.pid}.tar.gz`);
+  const client = await PGlite.create();
+  const handle = await openDatabase({ pglite: client });
+  await handle.migrate();
+  const dump = await client.dumpDataDir('gzip');
+  writeFileSync(snapshot, Buffer.from(await dump.arrayBuffer()));
+  await handle.close();
+  project.provide('pgliteSnapshot', snapshot);
+
+  const databaseUrl = process.env.DATABASE_URL;
+  const template = databaseUrl ? await createPostgresTemplate(databaseUrl) : null;
+  project.provide('postgresTemplate', template);
+
+  return async () => {
+    if (databaseUrl && template) {
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`).finally(() => admin.end());
+    }
+  };
+}
