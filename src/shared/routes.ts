@@ -42,6 +42,9 @@ export const routes = [
 
   { path: '/dashboard', layout: 'miscpages', title: 'Dashboard' },
 
+  // Demo-only developer pages: a page that throws, to show the error boundary at work.
+  { path: '/dev/crash', layout: 'miscpages', title: 'Crash test', demoOnly: true },
+
   { path: '/user/dashboard', layout: 'dashboard', title: 'Dashboard', guard: 'user' },
   { path: '/user/profile/my-profile', layout: 'dashboard', title: 'My profile', guard: 'user' },
   { path: '/user/profile/profile-settings', layout: 'dashboard', title: 'Profile settings', guard: 'user' },
@@ -172,6 +175,7 @@ export function toRouterPath(path: string): string {
 export function safeRedirectTarget(value: unknown): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return null;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
   if (/[\u0000-\u001f]/.test(value)) return null;
   return value;
 }

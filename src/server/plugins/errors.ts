@@ -21,7 +21,9 @@ function fieldsFromZodIssues(issues: { instancePath?: string; path?: PropertyKey
       issue.path && issue.path.length > 0
         ? issue.path.map(String).join('.')
         : (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || prefix;
-    (fields[key] ??= []).push(issue.message ?? 'Invalid value');
+    const list = fields[key] ?? [];
+    list.push(issue.message ?? 'Invalid value');
+    fields[key] = list;
   }
   return fields;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -53,6 +53,7 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplate', template);
 
   return async () => {
+    rmSync(snapshot, { force: true });
     if (databaseUrl && template) {
       const admin = new pg.Client({ connectionString: databaseUrl });
       await admin.connect();

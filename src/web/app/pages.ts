@@ -23,6 +23,7 @@ export const pages: Record<PagePath, () => Promise<PageModule>> = {
   '/auth/add-mobile-number': () => import('#web/features/auth/pages/add-mobile-number-page.tsx'),
   '/auth/connect-with-google': () => import('#web/features/auth/pages/connect-with-google-page.tsx'),
   '/kyc/kycaid-callback': () => import('#web/features/kyc/pages/kyc-callback-page.tsx'),
+  '/dev/crash': () => import('#web/features/diagnostics/pages/crash-page.tsx'),
   '/dashboard': () => import('#web/features/dashboard/pages/dashboard-redirect-page.tsx'),
   '/user/dashboard': () => import('#web/features/dashboard/pages/user-dashboard-page.tsx'),
   '/user/profile/my-profile': () => import('#web/features/profile/pages/my-profile-page.tsx'),

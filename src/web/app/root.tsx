@@ -1,11 +1,10 @@
 
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Toaster } from 'sonner';
+import { Toaster } from '#web/components/ui/toaster.tsx';
 import { nextOnboardingStep, withRedirect } from '#shared/onboarding.ts';
 import { safeRedirectTarget } from '#shared/routes.ts';
 import { useSession, useSessionRefreshOnUnauthorized } from '#web/lib/session.ts';
-import { TOAST_DURATION_MS } from '#web/lib/toasts.ts';
 import { isBuildStale, startVersionCheck } from '#web/lib/version-check.ts';
 
 /** A session that disappears (sign-out elsewhere, expiry, revocation) sends the user to sign-in. */
@@ -62,7 +61,7 @@ export function Root() {
   return (
     <>
       <Outlet />
-      <Toaster duration={TOAST_DURATION_MS} position="top-right" closeButton richColors />
+      <Toaster />
     </>
   );
 }

@@ -1,11 +1,12 @@
-import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { AdminPlaceholder } from '../components/admin-placeholder.tsx';
 
 export default function CommunicationsPage() {
   return (
-    <>
-      <PageHeader />
-      <EmptyState title="Nothing here yet">This page is being built.</EmptyState>
-    </>
+    <AdminPlaceholder
+      lead="Send a notification to every member or to a segment, and see what was sent before."
+      emptyTitle="Broadcasts arrive with the back-office work"
+    >
+      Sending notifications and their history come with the admin issue. No broadcast has been sent.
+    </AdminPlaceholder>
   );
 }

@@ -1,11 +1,12 @@
-import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { AdminPlaceholder } from '../components/admin-placeholder.tsx';
 
 export default function PackagesPage() {
   return (
-    <>
-      <PageHeader />
-      <EmptyState title="Nothing here yet">This page is being built.</EmptyState>
-    </>
+    <AdminPlaceholder
+      lead="Every package on the marketplace, filterable by status, with its timeline and any dispute to resolve."
+      emptyTitle="The package list arrives with the back-office work"
+    >
+      Listing and managing packages, and resolving disputes from a package's page, come with the admin issue.
+    </AdminPlaceholder>
   );
 }

@@ -1,11 +1,12 @@
-import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { AdminPlaceholder } from '../components/admin-placeholder.tsx';
 
 export default function PaymentsPage() {
   return (
-    <>
-      <PageHeader />
-      <EmptyState title="Nothing here yet">This page is being built.</EmptyState>
-    </>
+    <AdminPlaceholder
+      lead="Every payment into escrow, its provider and state, and refunds."
+      emptyTitle="The payment list arrives with the back-office work"
+    >
+      Listing payments and issuing refunds come with the admin issue.
+    </AdminPlaceholder>
   );
 }

@@ -1,11 +1,17 @@
-import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { useParams } from 'react-router';
+import { AdminPlaceholder, RecordId } from '../components/admin-placeholder.tsx';
 
 export default function RequestPage() {
+  const { id } = useParams();
   return (
-    <>
-      <PageHeader />
-      <EmptyState title="Nothing here yet">This page is being built.</EmptyState>
-    </>
+    <AdminPlaceholder
+      lead="One request: the package, the traveler and travel plan, and its history."
+      emptyTitle="Request details arrive with the back-office work"
+      back={{ to: '/admin/requests', label: 'Back to requests' }}
+    >
+      <p>
+        Request <RecordId id={id} /> can't be shown yet: request details come with the admin issue.
+      </p>
+    </AdminPlaceholder>
   );
 }

@@ -1,11 +1,12 @@
-import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { AdminPlaceholder } from '../components/admin-placeholder.tsx';
 
 export default function RequestsPage() {
   return (
-    <>
-      <PageHeader />
-      <EmptyState title="Nothing here yet">This page is being built.</EmptyState>
-    </>
+    <AdminPlaceholder
+      lead="Every request between a package and a traveler, and where it stands: pending, accepted, declined, withdrawn or expired."
+      emptyTitle="The request list arrives with the back-office work"
+    >
+      Listing and opening requests come with the admin issue.
+    </AdminPlaceholder>
   );
 }

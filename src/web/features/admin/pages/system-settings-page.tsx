@@ -1,11 +1,12 @@
-import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { AdminPlaceholder } from '../components/admin-placeholder.tsx';
 
 export default function SystemSettingsPage() {
   return (
-    <>
-      <PageHeader />
-      <EmptyState title="Nothing here yet">This page is being built.</EmptyState>
-    </>
+    <AdminPlaceholder
+      lead="The marketplace's rules: platform fee, weight and reward limits, matching radius, auto-complete days, identity-check rules and the maintenance banner."
+      emptyTitle="System settings arrive with the back-office work"
+    >
+      Viewing and changing settings come with the admin issue. Until then the server runs on its built-in defaults.
+    </AdminPlaceholder>
   );
 }

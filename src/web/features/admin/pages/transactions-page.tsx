@@ -1,11 +1,12 @@
-import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { AdminPlaceholder } from '../components/admin-placeholder.tsx';
 
 export default function TransactionsPage() {
   return (
-    <>
-      <PageHeader />
-      <EmptyState title="Nothing here yet">This page is being built.</EmptyState>
-    </>
+    <AdminPlaceholder
+      lead="The double-entry ledger: every movement of money into escrow, fees to the platform, releases to travelers and refunds to senders."
+      emptyTitle="The ledger arrives with the back-office work"
+    >
+      Ledger entries are listed here once payments exist and the admin issue lands.
+    </AdminPlaceholder>
   );
 }

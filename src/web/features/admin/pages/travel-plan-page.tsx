@@ -1,11 +1,17 @@
-import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { useParams } from 'react-router';
+import { AdminPlaceholder, RecordId } from '../components/admin-placeholder.tsx';
 
 export default function TravelPlanPage() {
+  const { id } = useParams();
   return (
-    <>
-      <PageHeader />
-      <EmptyState title="Nothing here yet">This page is being built.</EmptyState>
-    </>
+    <AdminPlaceholder
+      lead="One travel plan: route, dates, capacity, and the packages it carries."
+      emptyTitle="Travel plan details arrive with the back-office work"
+      back={{ to: '/admin/travel-plans', label: 'Back to travel plans' }}
+    >
+      <p>
+        Travel plan <RecordId id={id} /> can't be shown yet: travel plan details come with the admin issue.
+      </p>
+    </AdminPlaceholder>
   );
 }

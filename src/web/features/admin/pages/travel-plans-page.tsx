@@ -1,11 +1,12 @@
-import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { AdminPlaceholder } from '../components/admin-placeholder.tsx';
 
 export default function TravelPlansPage() {
   return (
-    <>
-      <PageHeader />
-      <EmptyState title="Nothing here yet">This page is being built.</EmptyState>
-    </>
+    <AdminPlaceholder
+      lead="Every traveler's trip: route, dates, transport, free capacity and status."
+      emptyTitle="The travel-plan list arrives with the back-office work"
+    >
+      Listing and opening travel plans come with the admin issue.
+    </AdminPlaceholder>
   );
 }

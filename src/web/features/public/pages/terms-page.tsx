@@ -1,11 +1,11 @@
-import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { PolicyLayout } from '#web/features/public/components/policy-layout.tsx';
+import { termsSections } from '#web/features/public/components/terms-sections.tsx';
 
 export default function TermsPage() {
   return (
-    <>
-      <PageHeader />
-      <EmptyState title="Nothing here yet">This page is being built.</EmptyState>
-    </>
+    <PolicyLayout
+      summary="The rules for sending and carrying packages on Tagalong, in plain words."
+      sections={termsSections}
+    />
   );
 }

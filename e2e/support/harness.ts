@@ -1,0 +1,85 @@
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import type { FastifyInstance } from 'fastify';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { testConfig } from '#server/test/app.ts';
+import { createTestDatabase } from '#server/test/database.ts';
+
+export interface E2EServer {
+  url: string;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The real app on a clean database, serving the build made in global setup, on a free loopback port. */
+export async function startServer(options: { demoMode?: boolean } = {}): Promise<E2EServer> {
+  const database = await createTestDatabase();
+  const app = await buildApp(
+    testConfig({ webDistDir: inject('webDistDir'), demoMode: options.demoMode ?? true }),
+    { database },
+  );
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return { url, app, database, close: () => app.close() };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: inject('chromiumPath'),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A page that remembers every console error and uncaught exception, for the no-errors checks. */
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-GB' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`${page.url()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+  return { context, page, errors };
+}
+
+/** axe-core on the current page: no serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(bad, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Sign up through the real API in the browser context, so the page shares the session cookie. */
+export async function signUp(context: BrowserContext, email: string, name = 'Test User'): Promise<string> {
+  const res = await context.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: 'correct-horse-battery' },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).user.id as string;
+}
+
+/** Until the back office can promote users (admin issue), tests promote through the database. */
+export async function makeAdmin(server: E2EServer, userId: string) {
+  const { eq } = await import('drizzle-orm');
+  const { user } = await import('#server/db/schema/auth.ts');
+  await server.database.db.update(user).set({ role: 'admin' }).where(eq(user.id, userId));
+}

@@ -1,0 +1,5 @@
+/** Mutation keys of the auth feature, so a page can tell a form's request is still in flight. */
+export const authKeys = {
+  signIn: ['auth', 'sign-in'] as const,
+  signUp: ['auth', 'sign-up'] as const,
+};

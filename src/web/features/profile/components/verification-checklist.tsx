@@ -1,0 +1,76 @@
+import { CircleCheck, CircleDashed } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Me } from '#shared/auth.ts';
+import { cn } from '#web/lib/cn.ts';
+
+// The three checks of a verified profile (PRODUCT.md §1), read from the session's Me fields.
+// The dashboard feature keeps a copy of this list (features do not import each other).
+
+const kycWords: Record<Me['kycStatus'], string> = {
+  not_started: 'Not started. Starting the identity check arrives with the identity-check work.',
+  pending: 'In review. Your profile shows the result once it is ready.',
+  approved: 'Approved.',
+  declined: 'Declined. You can try again from your profile.',
+};
+
+interface Step {
+  label: string;
+  done: boolean;
+  note: string;
+  link?: { to: string; label: string };
+}
+
+function stepsOf(me: Me): Step[] {
+  return [
+    {
+      label: 'Email address verified',
+      done: me.emailVerified,
+      note: me.emailVerified ? me.email : 'Not yet. Verification e-mails arrive with the accounts work.',
+    },
+    {
+      label: 'Mobile number confirmed',
+      done: me.phoneNumberVerified,
+      note: me.phoneNumberVerified ? (me.phoneNumber ?? 'Confirmed.') : 'Not yet. Confirmed with a one-time code.',
+      ...(me.phoneNumberVerified ? {} : { link: { to: '/auth/add-mobile-number', label: 'Add your mobile number' } }),
+    },
+    { label: 'Identity check approved', done: me.kycStatus === 'approved', note: kycWords[me.kycStatus] },
+  ];
+}
+
+export function VerificationChecklist({ me }: { me: Me }) {
+  const steps = stepsOf(me);
+  const done = steps.filter((s) => s.done).length;
+  return (
+    <div>
+      <p className="mb-3 text-sm text-slate-600">
+        {done} of {steps.length} checks done.
+      </p>
+      <ul className="flex flex-col gap-3">
+        {steps.map((step) => (
+          <li key={step.label} className="flex items-start gap-3">
+            {step.done ? (
+              <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+            ) : (
+              <CircleDashed aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
+            )}
+            <div className="min-w-0">
+              <p className={cn('font-medium', step.done ? 'text-slate-900' : 'text-slate-800')}>
+                {step.label}
+                <span className="sr-only">{step.done ? ': done' : ': to do'}</span>
+              </p>
+              <p className="break-words text-sm text-slate-600">{step.note}</p>
+              {step.link ? (
+                <Link
+                  to={step.link.to}
+                  className="text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
+                >
+                  {step.link.label}
+                </Link>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
