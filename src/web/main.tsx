@@ -4,10 +4,13 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router.tsx';
 import { reloadOnceForFailedChunk } from './lib/reload-guard.ts';
+import { refetchOnWindowFocus } from './lib/session-events.ts';
 import './styles.css';
 
 // Retries belong to the HTTP client (ofetch's policy); the query layer must not add its own.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+
+refetchOnWindowFocus();
 
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnceForFailedChunk()) event.preventDefault();

@@ -4,7 +4,7 @@ import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Toaster } from '#web/components/ui/toaster.tsx';
 import { nextOnboardingStep, withRedirect } from '#shared/onboarding.ts';
 import { safeRedirectTarget } from '#shared/routes.ts';
-import { useSession, useSessionRefreshOnUnauthorized } from '#web/lib/session.ts';
+import { useSession, useSessionRefresh } from '#web/lib/session.ts';
 import { isBuildStale, startVersionCheck } from '#web/lib/version-check.ts';
 
 /** A session that disappears (sign-out elsewhere, expiry, revocation) sends the user to sign-in. */
@@ -54,7 +54,7 @@ function useVersionCheck() {
 }
 
 export function Root() {
-  useSessionRefreshOnUnauthorized();
+  useSessionRefresh();
   useSignedOutRedirect();
   useRedirectParam();
   useVersionCheck();

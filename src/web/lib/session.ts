@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { IsAdminResponse, Me, SessionView } from '#shared/auth.ts';
 import { http, onUnauthorized } from './http.ts';
+import { onSessionChangeElsewhere } from './session-events.ts';
 
 export const sessionKeys = {
   me: ['session', 'me'] as const,
@@ -14,7 +15,7 @@ export function useSession() {
     queryKey: sessionKeys.me,
     queryFn: async (): Promise<Me | null> => (await http<SessionView>('/api/auth/session')).user,
     staleTime: 30_000,
-    refetchOnWindowFocus: true,
+    refetchOnWindowFocus: 'always',
   });
 }
 
@@ -26,14 +27,16 @@ export function useIsAdmin() {
   });
 }
 
-/** Keeps the session view fresh when any request learns the session is gone. */
-export function useSessionRefreshOnUnauthorized() {
+/** Keeps the session view fresh when any request learns the session is gone, or another tab changes it. */
+export function useSessionRefresh() {
   const client = useQueryClient();
-  useEffect(
-    () =>
-      onUnauthorized(() => {
-        void client.invalidateQueries({ queryKey: ['session'] });
-      }),
-    [client],
-  );
+  useEffect(() => {
+    const refresh = () => void client.invalidateQueries({ queryKey: ['session'] });
+    const offUnauthorized = onUnauthorized(refresh);
+    const offElsewhere = onSessionChangeElsewhere(refresh);
+    return () => {
+      offUnauthorized();
+      offElsewhere();
+    };
+  }, [client]);
 }
