@@ -10,7 +10,9 @@ function buildId(): string {
   if (process.env.BUILD_ID) return process.env.BUILD_ID;
   let sha = 'nogit';
   try {
-    sha = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    sha = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {}
   return `${sha}-${randomBytes(3).toString('hex')}`;
 }

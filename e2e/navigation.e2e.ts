@@ -13,7 +13,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function withPage<T>(fn: (p: Awaited<ReturnType<typeof newPage>>) => Promise<T>, viewport?: { width: number; height: number }) {
+async function withPage<T>(
+  fn: (p: Awaited<ReturnType<typeof newPage>>) => Promise<T>,
+  viewport?: { width: number; height: number },
+) {
   const p = await newPage(browser, server.url, viewport);
   try {
     return await fn(p);

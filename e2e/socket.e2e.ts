@@ -27,8 +27,8 @@ it('sends a test event and shows the server acknowledgement', async () => {
   const { context, page } = await newPage(browser, server.url);
   await page.goto('/test/socket');
   await expect.poll(() => page.getByTestId('transport').innerText(), { timeout: 10_000 }).not.toBe('N/A');
-  await page.getByLabel(/payload|text|message/i).first().fill('hello from e2e');
-  await page.getByRole('button', { name: /emit|send/i }).first().click();
+  await page.getByLabel('Text payload').fill('hello from e2e');
+  await page.getByRole('button', { name: 'Send event' }).click();
   await expect.poll(() => page.locator('main').innerText(), { timeout: 10_000 }).toContain('hello from e2e');
   await context.close();
 });

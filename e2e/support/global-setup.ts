@@ -18,10 +18,14 @@ export default function setup(project: TestProject) {
   // Its own output folder, so a test run never clobbers (or is clobbered by) the dev build in dist/.
   const outDir = path.resolve('.tmp/e2e-web');
   const vite = path.resolve('node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
-    stdio: 'inherit',
-    env: { ...process.env, BUILD_ID: buildId },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, BUILD_ID: buildId },
+    },
+  );
   if (result.status !== 0) throw new Error('vite build failed');
   project.provide('webDistDir', outDir);
   project.provide('buildId', buildId);

@@ -18,10 +18,9 @@ export interface E2EServer {
 /** The real app on a clean database, serving the build made in global setup, on a free loopback port. */
 export async function startServer(options: { demoMode?: boolean } = {}): Promise<E2EServer> {
   const database = await createTestDatabase();
-  const app = await buildApp(
-    testConfig({ webDistDir: inject('webDistDir'), demoMode: options.demoMode ?? true }),
-    { database },
-  );
+  const app = await buildApp(testConfig({ webDistDir: inject('webDistDir'), demoMode: options.demoMode ?? true }), {
+    database,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return { url, app, database, close: () => app.close() };
@@ -64,7 +63,13 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
   expect(bad, `axe violations on ${page.url()}`).toEqual([]);
 }
 

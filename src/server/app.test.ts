@@ -75,12 +75,15 @@ describe('errors', () => {
 });
 
 describe('pages', () => {
-  it.each(['/', '/auth/login', '/dashboard', '/user/packages/requests', '/admin/users'])('serves %s with 200', async (url) => {
-    const res = await app.inject(url);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/', '/auth/login', '/dashboard', '/user/packages/requests', '/admin/users'])(
+    'serves %s with 200',
+    async (url) => {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('answers an unknown page with the web app and 404', async () => {
     const res = await app.inject('/no/such/page');

@@ -17,7 +17,10 @@ describe('loadConfig', () => {
   it('turns demo mode off by default when a database URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1/db', AUTH_SECRET: 'x'.repeat(32) });
     expect(config.demoMode).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1/db', AUTH_SECRET: 'x'.repeat(32), DEMO_MODE: 'true' }).demoMode).toBe(true);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1/db', AUTH_SECRET: 'x'.repeat(32), DEMO_MODE: 'true' })
+        .demoMode,
+    ).toBe(true);
   });
 
   it.each([

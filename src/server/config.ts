@@ -49,9 +49,7 @@ export interface Config {
 export class ConfigError extends Error {
   readonly variables: string[];
   constructor(issues: { variable: string; message: string }[]) {
-    super(
-      `Invalid configuration:\n${issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n')}`,
-    );
+    super(`Invalid configuration:\n${issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n')}`);
     this.name = 'ConfigError';
     this.variables = issues.map((i) => i.variable);
   }

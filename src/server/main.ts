@@ -47,6 +47,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Tagalong failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `Tagalong failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

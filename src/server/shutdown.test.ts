@@ -61,7 +61,13 @@ it('drains an in-flight request and the sockets on SIGTERM, then exits 0', async
   const body = JSON.stringify({ email: 'nobody@example.test', password: 'wrong-password' });
   const response = new Promise<number>((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/sign-in/email', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/auth/sign-in/email',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));

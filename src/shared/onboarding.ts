@@ -5,7 +5,9 @@ import type { Me } from './auth.ts';
  * (OTP) → identity check → verified), carrying the page they were after so the last step can
  * send them on. Null when the profile is verified.
  */
-export function nextOnboardingStep(me: Pick<Me, 'emailVerified' | 'phoneNumberVerified' | 'kycStatus' | 'verifiedProfile'>): string | null {
+export function nextOnboardingStep(
+  me: Pick<Me, 'emailVerified' | 'phoneNumberVerified' | 'kycStatus' | 'verifiedProfile'>,
+): string | null {
   if (me.verifiedProfile) return null;
   if (!me.emailVerified) return '/auth/register';
   if (!me.phoneNumberVerified) return '/auth/add-mobile-number';

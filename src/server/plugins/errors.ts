@@ -14,7 +14,10 @@ function statusToCode(status: number): ErrorCode {
   return status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED';
 }
 
-function fieldsFromZodIssues(issues: { instancePath?: string; path?: PropertyKey[]; message?: string }[], prefix: string) {
+function fieldsFromZodIssues(
+  issues: { instancePath?: string; path?: PropertyKey[]; message?: string }[],
+  prefix: string,
+) {
   const fields: Record<string, string[]> = {};
   for (const issue of issues) {
     const key =
@@ -36,14 +39,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         path: (v.params as { issue?: { path?: PropertyKey[] } }).issue?.path,
         message: v.message,
       }));
-      return reply
-        .code(400)
-        .send(
-          errorBody('VALIDATION_FAILED', 'Some fields are not valid.', {
-            fields: fieldsFromZodIssues(issues, err.validationContext ?? 'body'),
-            requestId: req.id,
-          }),
-        );
+      return reply.code(400).send(
+        errorBody('VALIDATION_FAILED', 'Some fields are not valid.', {
+          fields: fieldsFromZodIssues(issues, err.validationContext ?? 'body'),
+          requestId: req.id,
+        }),
+      );
     }
     if (err instanceof AppError) {
       return reply

@@ -37,10 +37,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       wildcard: false,
       setHeaders(reply, filePath) {
         const rel = path.relative(root, filePath).split(path.sep).join('/');
-        reply.header(
-          'cache-control',
-          rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { echoEventName } from '#shared/realtime.ts';
 import { createTestApp } from '#server/test/app.ts';
+import { echoEventName } from '#shared/realtime.ts';
 import { userRoom } from './gateway.ts';
 
 let app: FastifyInstance;

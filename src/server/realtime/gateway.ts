@@ -3,9 +3,9 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import { type EchoAck, echoEventName, echoPayloadSchema } from '#shared/realtime.ts';
 import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser, type SessionUser } from '#server/modules/auth/service.ts';
+import { type EchoAck, echoEventName, echoPayloadSchema } from '#shared/realtime.ts';
 
 export interface SocketData {
   user: SessionUser | null;

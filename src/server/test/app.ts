@@ -11,7 +11,10 @@ export function fakeWebDist(buildId = 'test-build'): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'tagalong-web-'));
   mkdirSync(path.join(dir, 'assets'));
   mkdirSync(path.join(dir, 'builds'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><title>Tagalong</title><div id="root"></div></html>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><title>Tagalong</title><div id="root"></div></html>',
+  );
   writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app")');
   writeFileSync(path.join(dir, 'builds', 'latest.json'), JSON.stringify({ id: buildId, timestamp: 1 }));
   return dir;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getSocket, reconnectSocket, useConnectionState } from '#web/lib/socket.ts';
 import { sessionKeys, useSession } from '#web/lib/session.ts';
+import { getSocket, reconnectSocket, useConnectionState } from '#web/lib/socket.ts';
 
 /**
  * The seed's invisible realtime-connection element, in every layout. It keeps the socket open as

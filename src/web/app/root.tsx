@@ -1,9 +1,8 @@
-
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Toaster } from '#web/components/ui/toaster.tsx';
 import { nextOnboardingStep, withRedirect } from '#shared/onboarding.ts';
 import { safeRedirectTarget } from '#shared/routes.ts';
+import { Toaster } from '#web/components/ui/toaster.tsx';
 import { useSession, useSessionRefresh } from '#web/lib/session.ts';
 import { isBuildStale, startVersionCheck } from '#web/lib/version-check.ts';
 
@@ -35,7 +34,8 @@ function useRedirectParam() {
       navigate(target, { replace: true });
       return;
     }
-    if (location.pathname !== new URL(step, 'http://x').pathname) navigate(withRedirect(step, target), { replace: true });
+    if (location.pathname !== new URL(step, 'http://x').pathname)
+      navigate(withRedirect(step, target), { replace: true });
   }, [session.data, target, location.pathname, navigate]);
 }
 

@@ -3,8 +3,8 @@ import type { RouteDef } from '#shared/routes.ts';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useAppMeta } from '#web/lib/app-meta.ts';
 import { importWithReload } from '#web/lib/reload-guard.ts';
-import { getGuard } from './guards/registry.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
+import { getGuard } from './guards/registry.tsx';
 import { pages } from './pages.ts';
 
 type PageLoader = (typeof pages)[keyof typeof pages];

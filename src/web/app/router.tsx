@@ -3,8 +3,8 @@ import { isValidRouteParam, type LayoutName, type RouteDef, routes, toRouterPath
 import { ErrorPage } from './errors/error-page.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import { AdminDashboardLayout } from './layouts/admin-dashboard-layout.tsx';
-import { AuthPagesLayout } from './layouts/authpages-layout.tsx';
 import { AuthenticatedLayout } from './layouts/authenticated-layout.tsx';
+import { AuthPagesLayout } from './layouts/authpages-layout.tsx';
 import { DashboardLayout } from './layouts/dashboard-layout.tsx';
 import { MiscPagesLayout } from './layouts/miscpages-layout.tsx';
 import { Root } from './root.tsx';
@@ -45,7 +45,8 @@ export function buildRoutes(): RouteObject[] {
         const Layout = layoutComponents[layout];
         const children = byLayout(layout);
         // The unmatched path falls into the public layout.
-        if (layout === 'miscpages') children.push({ path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } });
+        if (layout === 'miscpages')
+          children.push({ path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } });
         // The error boundary sits inside the layout, so a broken page keeps the navigation around it.
         return { element: <Layout />, children: [{ errorElement: <ErrorPage />, children }] };
       }),

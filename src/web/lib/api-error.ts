@@ -6,7 +6,7 @@ export function toApiError(err: unknown): ApiError['error'] {
   if (err instanceof FetchError) {
     if (isApiError(err.data)) return err.data.error;
     if (!err.response) return { code: 'NETWORK', message: "Can't reach Tagalong. Check your connection." };
-    return { code: 'HTTP_' + err.response.status, message: err.response.statusText || 'Request failed' };
+    return { code: `HTTP_${err.response.status}`, message: err.response.statusText || 'Request failed' };
   }
   return { code: 'UNKNOWN', message: err instanceof Error ? err.message : 'Something went wrong' };
 }

@@ -3,5 +3,9 @@ import type { AppMeta } from '#shared/meta.ts';
 import { http } from './http.ts';
 
 export function useAppMeta() {
-  return useQuery({ queryKey: ['meta'], queryFn: () => http<AppMeta>('/api/meta'), staleTime: Number.POSITIVE_INFINITY });
+  return useQuery({
+    queryKey: ['meta'],
+    queryFn: () => http<AppMeta>('/api/meta'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }

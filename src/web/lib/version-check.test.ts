@@ -14,8 +14,12 @@ it('marks the build stale only once the deployed id differs, asking with a times
 
   expect(await checkLatestBuild(serve('build-a'))).toBe(false);
   expect(urls[0]).toMatch(/^\/builds\/latest\.json\?t=\d+$/);
-  expect(await checkLatestBuild((async () => new Response('oops', { status: 500 })) as unknown as typeof fetch)).toBe(false);
-  expect(await checkLatestBuild((async () => Promise.reject(new Error('offline'))) as unknown as typeof fetch)).toBe(false);
+  expect(await checkLatestBuild((async () => new Response('oops', { status: 500 })) as unknown as typeof fetch)).toBe(
+    false,
+  );
+  expect(await checkLatestBuild((async () => Promise.reject(new Error('offline'))) as unknown as typeof fetch)).toBe(
+    false,
+  );
   expect(await checkLatestBuild(serve('build-b'))).toBe(true);
   expect(isBuildStale()).toBe(true);
   vi.unstubAllEnvs();

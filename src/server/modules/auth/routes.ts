@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody } from '#server/plugins/errors.ts';
 import { isAdminResponseSchema, meSchema, sessionViewSchema } from '#shared/auth.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
-import { errorBody } from '#server/plugins/errors.ts';
 import type { Auth } from './auth.ts';
 import { getSessionUser, isAdmin, toMe } from './service.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema, readySchema } from '#shared/meta.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
+import { healthSchema, readySchema } from '#shared/meta.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (app, { database }) => {
   app.get(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appMetaSchema } from '#shared/meta.ts';
 import type { Config } from '#server/config.ts';
+import { appMetaSchema } from '#shared/meta.ts';
 
 export const metaRoutes: FastifyPluginAsyncZod<{ config: Config; buildId: string }> = async (
   app,

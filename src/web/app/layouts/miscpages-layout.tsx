@@ -15,15 +15,22 @@ const footerLinks = [
 export function MiscPagesLayout() {
   return (
     <div className="flex min-h-dvh flex-col" data-layout="miscpages">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
           <Brand />
           <nav aria-label="Main" className="hidden gap-5 text-sm text-slate-700 md:flex">
-            <NavLink to="/about" className="hover:text-brand-700">About</NavLink>
-            <NavLink to="/need-help" className="hover:text-brand-700">Need help?</NavLink>
+            <NavLink to="/about" className="hover:text-brand-700">
+              About
+            </NavLink>
+            <NavLink to="/need-help" className="hover:text-brand-700">
+              Need help?
+            </NavLink>
           </nav>
           <UserMenu />
         </div>
@@ -36,7 +43,9 @@ export function MiscPagesLayout() {
           <p>© {new Date().getFullYear()} Tagalong</p>
           <nav aria-label="Footer" className="flex flex-wrap gap-x-4 gap-y-2">
             {footerLinks.map(([to, label]) => (
-              <Link key={to} to={to} className="hover:text-brand-700">{label}</Link>
+              <Link key={to} to={to} className="hover:text-brand-700">
+                {label}
+              </Link>
             ))}
           </nav>
         </div>

@@ -15,13 +15,26 @@ export interface NavItem {
 }
 
 /** The signed-in shells: a sidebar on wide screens, a menu button at 360 px. */
-export function SidebarShell({ layout, nav, navLabel, home }: { layout: string; nav: NavItem[]; navLabel: string; home: string }) {
+export function SidebarShell({
+  layout,
+  nav,
+  navLabel,
+  home,
+}: {
+  layout: string;
+  nav: NavItem[];
+  navLabel: string;
+  home: string;
+}) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50" data-layout={layout}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
@@ -65,7 +78,9 @@ export function SidebarShell({ layout, nav, navLabel, home }: { layout: string; 
                     )
                   }
                 >
-                  <span aria-hidden="true" className="[&>svg]:size-4">{item.icon}</span>
+                  <span aria-hidden="true" className="[&>svg]:size-4">
+                    {item.icon}
+                  </span>
                   {item.label}
                 </NavLink>
               </li>

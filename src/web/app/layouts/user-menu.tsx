@@ -25,24 +25,41 @@ export function UserMenu() {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <Button variant="secondary" size="sm" aria-label={`Account menu for ${me.name}`}>
-          <span aria-hidden="true" className="grid size-6 place-items-center rounded-full bg-brand-100 text-xs font-bold text-brand-800">
+        <Button variant="secondary" size="sm">
+          <span
+            aria-hidden="true"
+            className="grid size-6 place-items-center rounded-full bg-brand-100 text-xs font-bold text-brand-800"
+          >
             {me.name.slice(0, 1).toUpperCase()}
           </span>
-          <span className="hidden max-w-32 truncate sm:inline">{me.name}</span>
+          <span className="sr-only">Account menu for </span>
+          <span className="sr-only max-w-32 truncate sm:not-sr-only">{me.name}</span>
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <DropdownMenu.Label className="px-2 py-1.5 text-xs text-slate-500">{me.email}</DropdownMenu.Label>
-          <DropdownMenu.Item asChild className="block rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100">
+          <DropdownMenu.Item
+            asChild
+            className="block rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100"
+          >
             <Link to="/user/dashboard">Dashboard</Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className="block rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100">
+          <DropdownMenu.Item
+            asChild
+            className="block rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100"
+          >
             <Link to="/user/profile/my-profile">My profile</Link>
           </DropdownMenu.Item>
           {me.isAdmin ? (
-            <DropdownMenu.Item asChild className="block rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100">
+            <DropdownMenu.Item
+              asChild
+              className="block rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100"
+            >
               <Link to="/admin/dashboard">Back office</Link>
             </DropdownMenu.Item>
           ) : null}

@@ -30,7 +30,11 @@ export function BuildPanel() {
       </FactList>
       {meta.isError ? (
         <div className="mt-4">
-          <ErrorState headingLevel={3} title="We couldn't load the server's build" onRetry={() => void meta.refetch()} />
+          <ErrorState
+            headingLevel={3}
+            title="We couldn't load the server's build"
+            onRetry={() => void meta.refetch()}
+          />
         </div>
       ) : null}
     </Panel>

@@ -12,7 +12,9 @@ export function SessionPanel() {
   let body: ReactNode;
   if (session.isPending) body = <Spinner label="Checking your session" />;
   else if (session.isError)
-    body = <ErrorState headingLevel={3} title="We couldn't check your session" onRetry={() => void session.refetch()} />;
+    body = (
+      <ErrorState headingLevel={3} title="We couldn't check your session" onRetry={() => void session.refetch()} />
+    );
   else if (!me)
     body = (
       <p className="text-slate-700" data-testid="session-user">
