@@ -98,9 +98,12 @@ describe('session changes', () => {
       await other.goto('/user/profile/my-profile');
       await other.getByRole('button', { name: /account menu/i }).click();
       await other.getByRole('menuitem', { name: 'Sign out' }).click();
-      await other.waitForURL('**/auth/login');
+      // A public page goes to sign-in; a guarded one too, keeping itself as the redirect.
+      await other.waitForURL((url) => url.pathname === '/auth/login');
+      expect(new URL(other.url()).searchParams.get('redirect')).toBe('/user/profile/my-profile');
       // The first tab hears it from the other at once, without being looked at.
-      await page.waitForURL('**/auth/login');
+      await page.waitForURL((url) => url.pathname === '/auth/login');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/user/dashboard');
     }));
 
   it('goes to /auth/login, when looked at again, once the session was ended elsewhere', () =>
@@ -113,7 +116,7 @@ describe('session changes', () => {
       await page.waitForTimeout(200);
       expect(new URL(page.url()).pathname).toBe('/user/dashboard');
       await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-      await page.waitForURL('**/auth/login');
+      await page.waitForURL((url) => url.pathname === '/auth/login');
     }));
 
   it('sends a signed-in, unverified user with ?redirect= to the next onboarding step, keeping the target', () =>
@@ -132,6 +135,18 @@ describe('session changes', () => {
       await page.waitForTimeout(300);
       expect(new URL(page.url()).host).toBe(new URL(server.url).host);
       expect(new URL(page.url()).pathname).toBe('/about');
+    }));
+});
+
+describe('signing out on a public page', () => {
+  it('goes to /auth/login', () =>
+    withPage(async ({ context, page }) => {
+      await signUp(context, 'public-signout@example.test');
+      await page.goto('/about');
+      await page.getByRole('button', { name: /account menu/i }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.waitForURL((url) => url.pathname === '/auth/login');
+      expect(new URL(page.url()).search).toBe('');
     }));
 });
 

@@ -1,22 +1,28 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
 import { nextOnboardingStep, withRedirect } from '#shared/onboarding.ts';
 import { safeRedirectTarget } from '#shared/routes.ts';
 import { Toaster } from '#web/components/ui/toaster.tsx';
 import { useSession, useSessionRefresh } from '#web/lib/session.ts';
 import { isBuildStale, startVersionCheck } from '#web/lib/version-check.ts';
 
-/** A session that disappears (sign-out elsewhere, expiry, revocation) sends the user to sign-in. */
+/**
+ * A session that disappears (sign-out here or elsewhere, expiry, revocation) sends the user to
+ * sign-in. On a guarded page the guard does it (keeping the page in `redirect`); two navigations
+ * at once would race each other.
+ */
 function useSignedOutRedirect() {
   const session = useSession();
   const navigate = useNavigate();
+  const matches = useMatches();
+  const guarded = matches.some((m) => (m.handle as { guarded?: boolean } | undefined)?.guarded);
   const previous = useRef<string | null>(null);
   useEffect(() => {
     if (session.isPending || session.isError) return;
     const current = session.data?.id ?? null;
-    if (previous.current && !current) navigate('/auth/login', { replace: true });
+    if (previous.current && !current && !guarded) navigate('/auth/login', { replace: true });
     previous.current = current;
-  }, [session.data, session.isPending, session.isError, navigate]);
+  }, [session.data, session.isPending, session.isError, guarded, navigate]);
 }
 
 /** PRODUCT.md §1: a signed-in user with ?redirect= goes there if verified, else to the next onboarding step. */

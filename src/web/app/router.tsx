@@ -29,7 +29,7 @@ function toRouteObject(route: RouteDef): RouteObject {
   const hasParams = route.path.includes('{');
   return {
     path: toRouterPath(route.path),
-    handle: { title: route.title },
+    handle: { title: route.title, guarded: Boolean(route.guard) },
     ...(hasParams ? { loader: validateParams } : {}),
     element: route.redirectTo ? <Navigate to={route.redirectTo} replace /> : <RouteGate route={route} />,
   };

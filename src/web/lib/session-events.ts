@@ -6,18 +6,30 @@ import { focusManager } from '@tanstack/react-query';
 
 const CHANNEL = 'tagalong-session';
 
+// One long-lived channel per tab: a channel closed right after posting can drop the message in
+// Chromium, and a channel never hears its own messages, so this tab is not told what it did itself.
+let channel: BroadcastChannel | null = null;
+const listeners = new Set<() => void>();
+
+function getChannel(): BroadcastChannel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  if (!channel) {
+    channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = () => {
+      for (const listener of listeners) listener();
+    };
+  }
+  return channel;
+}
+
 export function announceSessionChange() {
-  if (typeof BroadcastChannel === 'undefined') return;
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage('changed');
-  channel.close();
+  getChannel()?.postMessage('changed');
 }
 
 export function onSessionChangeElsewhere(listener: () => void): () => void {
-  if (typeof BroadcastChannel === 'undefined') return () => {};
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = () => listener();
-  return () => channel.close();
+  getChannel();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export function refetchOnWindowFocus() {

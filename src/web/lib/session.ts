@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { IsAdminResponse, Me, SessionView } from '#shared/auth.ts';
 import { http, onUnauthorized } from './http.ts';
-import { onSessionChangeElsewhere } from './session-events.ts';
+import { announceSessionChange, onSessionChangeElsewhere } from './session-events.ts';
 
 export const sessionKeys = {
   me: ['session', 'me'] as const,
@@ -39,4 +39,13 @@ export function useSessionRefresh() {
       offElsewhere();
     };
   }, [client]);
+}
+
+/**
+ * After this tab signs in, up or out: refetch every session query (even ones no page shows, so the
+ * next decision never reads a cached identity) and tell the other tabs.
+ */
+export async function refreshSessionEverywhere(client: QueryClient): Promise<void> {
+  announceSessionChange();
+  await client.invalidateQueries({ queryKey: ['session'], refetchType: 'all' });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from './http.ts';
-import { sessionKeys } from './session.ts';
-import { announceSessionChange } from './session-events.ts';
+import { refreshSessionEverywhere, sessionKeys } from './session.ts';
 
 /** Ends the session on the server; the signed-out watcher then takes the app to /auth/login. */
 export function useSignOut() {
@@ -10,8 +9,7 @@ export function useSignOut() {
     mutationFn: () => http('/api/auth/sign-out', { method: 'POST', body: {} }),
     onSettled: () => {
       client.setQueryData(sessionKeys.me, null);
-      announceSessionChange();
-      void client.invalidateQueries({ queryKey: ['session'] });
+      void refreshSessionEverywhere(client);
     },
   });
 }

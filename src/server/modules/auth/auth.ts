@@ -12,7 +12,10 @@ export function createAuth(config: Config, db: Database) {
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.baseUrl],
+    // The configured site, and the origin the request itself was addressed to: a page served by
+    // this server posting back to it is same-origin (a cross-site page cannot forge Host and Origin
+    // together), which matters when BASE_URL does not name every address the server answers on.
+    trustedOrigins: (request) => [config.baseUrl, request ? new URL(request.url).origin : undefined],
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     advanced: { database: { generateId: 'uuid' } },
     emailAndPassword: { enabled: true, minPasswordLength: 8 },

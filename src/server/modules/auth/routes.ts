@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(req, reply) {
-      const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
+      const url = new URL(req.url, `${req.protocol}://${req.host}`);
       const headers = new Headers();
       for (const [key, value] of Object.entries(req.headers)) {
         if (value !== undefined) headers.append(key, Array.isArray(value) ? value.join(', ') : value);

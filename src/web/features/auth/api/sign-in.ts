@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '#web/lib/http.ts';
+import { refreshSessionEverywhere } from '#web/lib/session.ts';
 import { authKeys } from './auth-keys.ts';
 
 export interface SignInInput {
@@ -18,7 +19,7 @@ export function useSignIn() {
     mutationKey: authKeys.signIn,
     mutationFn: async (input: SignInInput) => {
       await http('/api/auth/sign-in/email', { method: 'POST', body: input });
-      await client.invalidateQueries({ queryKey: ['session'], refetchType: 'all' });
+      await refreshSessionEverywhere(client);
     },
   });
 }

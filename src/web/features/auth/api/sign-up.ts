@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '#web/lib/http.ts';
+import { refreshSessionEverywhere } from '#web/lib/session.ts';
 import { authKeys } from './auth-keys.ts';
 
 export interface SignUpInput {
@@ -15,7 +16,7 @@ export function useSignUp() {
     mutationKey: authKeys.signUp,
     mutationFn: async (input: SignUpInput) => {
       await http('/api/auth/sign-up/email', { method: 'POST', body: input });
-      await client.invalidateQueries({ queryKey: ['session'], refetchType: 'all' });
+      await refreshSessionEverywhere(client);
     },
   });
 }

@@ -14,14 +14,16 @@ afterEach(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
 });
 
-function startServer(): Promise<{ port: number; logs: string[]; exited: Promise<number | null> }> {
+function startServer(
+  dataDir = mkdtempSync(path.join(tmpdir(), 'tagalong-shutdown-')),
+): Promise<{ port: number; logs: string[]; exited: Promise<number | null> }> {
   const logs: string[] = [];
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tagalong-shutdown-')),
+    DATA_DIR: dataDir,
   };
   if (process.env.DATABASE_URL) {
     env.DATABASE_URL = process.env.DATABASE_URL;
@@ -86,4 +88,49 @@ it('drains an in-flight request and the sockets on SIGTERM, then exits 0', async
   expect(await exited).toBe(0);
   expect(logs.join('\n')).toContain('shut down cleanly');
   socket.close();
+});
+
+it('keeps its data across a restart on the same data folder, and trusts only its own origin', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tagalong-restart-'));
+  const email = `restart-${Date.now()}@example.test`;
+  const credentials = { email, password: 'correct-horse-battery' };
+  // node:http rather than fetch: fetch sends browser-style sec-fetch headers, and Better Auth then
+  // (rightly) wants an Origin it trusts.
+  const post = (port: number, route: string, body: object, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number }>((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: route,
+          headers: { 'content-type': 'application/json', ...headers },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+
+  const first = await startServer(dataDir);
+  expect((await post(first.port, '/api/auth/sign-up/email', { ...credentials, name: 'Restart' })).status).toBe(200);
+  child?.kill('SIGTERM');
+  expect(await first.exited).toBe(0);
+
+  const second = await startServer(dataDir);
+  expect((await post(second.port, '/api/auth/sign-in/email', credentials)).status).toBe(200);
+  // A browser on the address the server answers on is same-origin even when BASE_URL names
+  // another (here localhost); a page on another site is refused.
+  const browserLike = (origin: string) => ({ origin, 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin' });
+  const sameOrigin = browserLike(`http://127.0.0.1:${second.port}`);
+  expect((await post(second.port, '/api/auth/sign-in/email', credentials, sameOrigin)).status).toBe(200);
+  expect(
+    (await post(second.port, '/api/auth/sign-in/email', credentials, browserLike('https://evil.test'))).status,
+  ).toBe(403);
+  child?.kill('SIGTERM');
+  expect(await second.exited).toBe(0);
 });
