@@ -41,7 +41,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       },
     });
   }
-  const indexHtml = () => (built ? readFileSync(path.join(root, 'index.html'), 'utf8') : NOT_BUILT_PAGE);
+  // Read once: a new build means a restart (npm start rebuilds first), and this is every page load.
+  const indexHtml = built ? readFileSync(path.join(root, 'index.html'), 'utf8') : NOT_BUILT_PAGE;
 
   const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = new URL(req.url, 'http://x').pathname;
@@ -50,7 +51,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       .code(match.kind === 'page' ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml());
+      .send(indexHtml);
   };
 
   app.get('/', { schema: { hide: true } }, sendPage);

@@ -1,0 +1,73 @@
+// `npm run bench`: figures for the server as it is, on this machine. Not a test: it prints numbers
+// and exits; compare runs on the same machine. Everything stays on 127.0.0.1 and stops by itself.
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { io as connect, type Socket } from 'socket.io-client';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { echoEventName } from '#shared/realtime.ts';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 200);
+
+const config = {
+  ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }),
+  demoMode: false,
+};
+const database = await openDatabase(
+  config.databaseUrl
+    ? { databaseUrl: config.databaseUrl }
+    : { dataDir: mkdtempSync(path.join(tmpdir(), 'tagalong-bench-')) },
+);
+await database.migrate();
+const app = await buildApp(config, { database });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+console.log(
+  `Tagalong bench on ${base} (${database.kind}${config.redisUrl ? ' + Redis' : ''}), ${DURATION_S}s per endpoint\n`,
+);
+
+async function http(title: string, url: string) {
+  const result = await autocannon({ url: base + url, connections: 20, duration: DURATION_S });
+  console.log(
+    `${title.padEnd(28)} ${String(Math.round(result.requests.average)).padStart(7)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   errors ${result.errors + result.non2xx}`,
+  );
+}
+
+await http('GET /api/health', '/api/health');
+await http('GET /api/ready (database)', '/api/ready');
+await http('GET /api/auth/session', '/api/auth/session');
+await http('GET /about (page)', '/about');
+
+// Realtime: how long SOCKETS visitors take to connect, and the echo round trip once they are in.
+const started = performance.now();
+const sockets: Socket[] = await Promise.all(
+  Array.from(
+    { length: SOCKETS },
+    () =>
+      new Promise<Socket>((resolve, reject) => {
+        const s = connect(base, { transports: ['websocket'], reconnection: false });
+        s.on('connect', () => resolve(s));
+        s.on('connect_error', reject);
+      }),
+  ),
+);
+const connectMs = performance.now() - started;
+const rtts: number[] = [];
+for (const s of sockets) {
+  const t = performance.now();
+  await s.timeout(5000).emitWithAck(echoEventName, { text: 'ping' });
+  rtts.push(performance.now() - t);
+}
+rtts.sort((a, b) => a - b);
+const pct = (p: number) => (rtts[Math.min(rtts.length - 1, Math.floor(rtts.length * p))] ?? 0).toFixed(2);
+console.log(
+  `\n${SOCKETS} sockets connected in ${connectMs.toFixed(0)} ms; echo round trip p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms`,
+);
+
+for (const s of sockets) s.close();
+await app.close();
