@@ -123,7 +123,8 @@ describe('session changes', () => {
     withPage(async ({ context, page }) => {
       await signUp(context, 'onboarding@example.test');
       await page.goto('/?redirect=%2Fuser%2Fpackages%2Fmy-packages');
-      await page.waitForURL((url) => url.pathname === '/auth/register');
+      // E-mail verified by the sign-up link; the mobile number is the first missing step.
+      await page.waitForURL((url) => url.pathname === '/auth/add-mobile-number');
       expect(new URL(page.url()).searchParams.get('redirect')).toBe('/user/packages/my-packages');
     }));
 

@@ -7,12 +7,19 @@ import { buildApp } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { testConfig } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
+import { latestMailLink, TEST_PASSWORD } from '#server/test/users.ts';
 
 export interface E2EServer {
   url: string;
   app: FastifyInstance;
   database: DatabaseHandle;
   close(): Promise<void>;
+}
+
+let started: E2EServer | undefined;
+function currentServer(): E2EServer {
+  if (!started) throw new Error('startServer() first');
+  return started;
 }
 
 /** The real app on a clean database, serving the build made in global setup, on a free loopback port. */
@@ -23,7 +30,8 @@ export async function startServer(options: { demoMode?: boolean } = {}): Promise
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return { url, app, database, close: () => app.close() };
+  started = { url, app, database, close: () => app.close() };
+  return started;
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -73,12 +81,18 @@ export async function expectAccessible(page: Page) {
   expect(bad, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-/** Sign up through the real API in the browser context, so the page shares the session cookie. */
+/**
+ * Sign up through the real API in the browser context and open the verification link from the
+ * e-mail (embedded outbox), which signs the browser in, as a person would.
+ */
 export async function signUp(context: BrowserContext, email: string, name = 'Test User'): Promise<string> {
   const res = await context.request.post('/api/auth/sign-up/email', {
-    data: { name, email, password: 'correct-horse-battery' },
+    data: { name, email, password: TEST_PASSWORD },
   });
   expect(res.status()).toBe(200);
+  const link = new URL(await latestMailLink(currentServer().database.db, email, /https?:\/\/\S+verify-email\S+/));
+  const verified = await context.request.get(link.pathname + link.search);
+  expect(verified.ok()).toBe(true);
   return (await res.json()).user.id as string;
 }
 

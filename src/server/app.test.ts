@@ -5,6 +5,7 @@ import { apiErrorSchema } from '#shared/errors.ts';
 import { buildApp } from './app.ts';
 import { createTestApp, testConfig } from './test/app.ts';
 import { createTestDatabase } from './test/database.ts';
+import { signUpVerified } from './test/users.ts';
 
 let app: FastifyInstance;
 
@@ -150,18 +151,20 @@ describe('session endpoints for a visitor', () => {
     expect((await app.inject('/api/auth/session')).json()).toEqual({ user: null });
   });
 
-  it('knows a user after sign-up, through the session cookie', async () => {
-    const signUp = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      payload: { name: 'Ada', email: 'ada@example.test', password: 'correct-horse-battery' },
-    });
-    expect(signUp.statusCode).toBe(200);
-    const cookie = signUp.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  it('knows a user once the e-mail link has verified and signed them in', async () => {
+    const { cookie, id } = await signUpVerified(app, 'ada@example.test', 'Ada');
     const me = await app.inject({ url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: 'ada@example.test', isAdmin: false, verifiedProfile: false });
-    expect(me.json().id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(me.json()).toMatchObject({
+      id,
+      email: 'ada@example.test',
+      emailVerified: true,
+      phoneNumberVerified: false,
+      kycStatus: 'not_started',
+      isAdmin: false,
+      verifiedProfile: false,
+    });
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect((await app.inject({ url: '/api/auth/is-admin', headers: { cookie } })).json()).toMatchObject({
       prismaUser: { isAdmin: false },
     });

@@ -7,11 +7,14 @@ import type { DatabaseHandle } from './db/client.ts';
 import { loggerOptions } from './logger.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { readBuildId, webPlugin } from './plugins/web.ts';
+import { createMailer } from './providers/mail/create.ts';
+import { createSmsSender } from './providers/sms/create.ts';
 import { createGateway, type Gateway } from './realtime/gateway.ts';
 
 export interface AppDeps {
@@ -21,6 +24,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     gateway: Gateway;
+    database: DatabaseHandle;
   }
 }
 
@@ -36,7 +40,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
 
   const buildId = readBuildId(config.webDistDir);
-  const auth = createAuth(config, deps.database.db);
+  const mailer = createMailer(config, deps.database.db);
+  const sms = createSmsSender(config, deps.database.db);
+  const auth = createAuth(config, deps.database.db, { mailer, sms });
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -56,10 +62,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(healthRoutes, { database: deps.database });
   await app.register(metaRoutes, { config, buildId });
   await app.register(authRoutes, { auth });
+  // Demo-only pages and their APIs do not exist at all with demo mode off (404 like any unknown path).
+  if (config.demoMode) await app.register(devOutboxRoutes, { db: deps.database.db });
   await app.register(webPlugin, { distDir: config.webDistDir, demoMode: config.demoMode });
 
   const gateway = await createGateway({ server: app.server, auth, redisUrl: config.redisUrl, log: app.log });
   app.decorate('gateway', gateway);
+  app.decorate('database', deps.database);
   // Sockets hold their connections open; end them first so the HTTP server can drain and close.
   app.addHook('preClose', async () => {
     await gateway.close();

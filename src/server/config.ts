@@ -25,6 +25,13 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  RATE_LIMIT: bool.optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Tagalong <no-reply@tagalong.test>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -41,6 +48,12 @@ export interface Config {
   demoMode: boolean;
   authSecret: string;
   google: { clientId: string; clientSecret: string } | undefined;
+  /** Made an administrator on start (PRODUCT.md §8), if that account exists. */
+  adminEmail: string | undefined;
+  /** Sign-in, sign-up, reset and OTP limits; on unless RATE_LIMIT=false. */
+  rateLimit: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
   logLevel: string;
   webDistDir: string;
   shutdownTimeoutMs: number;
@@ -95,6 +108,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
         : undefined,
+    adminEmail: e.ADMIN_EMAIL,
+    rateLimit: e.RATE_LIMIT ?? true,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

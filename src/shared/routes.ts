@@ -35,6 +35,8 @@ export const routes = [
   { path: '/auth/login_test', layout: 'authpages', title: 'Demo sign-in', demoOnly: true },
   { path: '/auth/register', layout: 'authpages', title: 'Create your account' },
   { path: '/auth/forgot-password', layout: 'authpages', title: 'Reset your password' },
+  // Where the reset e-mail's link lands (not in the seed's list; PRODUCT.md's reset flow needs it).
+  { path: '/auth/reset-password', layout: 'authpages', title: 'Choose a new password' },
 
   { path: '/auth/add-mobile-number', layout: 'authenticated', title: 'Add your mobile number', guard: 'user' },
   { path: '/auth/connect-with-google', layout: 'authenticated', title: 'Connect with Google' },
@@ -44,6 +46,8 @@ export const routes = [
 
   // Demo-only developer pages: a page that throws, to show the error boundary at work.
   { path: '/dev/crash', layout: 'miscpages', title: 'Crash test', demoOnly: true },
+  // Demo-only: the e-mail and SMS outbox of the embedded providers.
+  { path: '/dev/mailbox', layout: 'miscpages', title: 'Mailbox', demoOnly: true },
 
   { path: '/user/dashboard', layout: 'dashboard', title: 'Dashboard', guard: 'user' },
   { path: '/user/profile/my-profile', layout: 'dashboard', title: 'My profile', guard: 'user' },

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '#server/test/app.ts';
+import { signUpVerified } from '#server/test/users.ts';
 import { echoEventName } from '#shared/realtime.ts';
 import { userRoom } from './gateway.ts';
 
@@ -23,15 +24,6 @@ function open(cookie?: string): Promise<Socket> {
   });
 }
 
-async function signUp(target: FastifyInstance, email: string): Promise<{ cookie: string; id: string }> {
-  const res = await target.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    payload: { name: 'Test', email, password: 'correct-horse-battery' },
-  });
-  return { cookie: res.cookies.map((c) => `${c.name}=${c.value}`).join('; '), id: res.json().user.id };
-}
-
 beforeAll(async () => {
   app = await createTestApp();
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -49,7 +41,7 @@ describe('handshake', () => {
   });
 
   it("puts a signed-in user's socket in that user's room, from the session cookie", async () => {
-    const { cookie, id } = await signUp(app, 'room@example.test');
+    const { cookie, id } = await signUpVerified(app, 'room@example.test');
     const socket = await open(cookie);
     const received = new Promise((resolve) => socket.on('notification', resolve));
     app.gateway.io.to(userRoom(id)).emit('notification' as never, { text: 'hello' } as never);
@@ -79,7 +71,7 @@ describe.runIf(process.env.REDIS_URL)('across server nodes (Redis streams adapte
     const other = await createTestApp();
     await other.listen({ host: '127.0.0.1', port: 0 });
     try {
-      const { cookie, id } = await signUp(app, 'nodes@example.test');
+      const { cookie, id } = await signUpVerified(app, 'nodes@example.test');
       const socket = await open(cookie); // connected to the first node
       const received = new Promise((resolve) => socket.on('notification', resolve));
       // Give the adapter a moment to subscribe before publishing from the other node.

@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }),
     redisUrl: process.env.REDIS_URL,
     demoMode: false,
+    rateLimit: false,
     webDistDir: fakeWebDist(),
     ...overrides,
   };

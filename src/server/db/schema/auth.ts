@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Better Auth's tables (core + admin plugin), owned by our migrations so PGlite and PostgreSQL get
 // the same DDL. Ids are database-generated UUIDs so every id in the product has one format.
@@ -18,6 +18,11 @@ export const user = pgTable('user', {
   banned: boolean('banned').notNull().default(false),
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', { withTimezone: true }),
+  // Better Auth's phone-number plugin; the number is unique across accounts (PRODUCT.md §1).
+  phoneNumber: text('phone_number').unique(),
+  phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
+  // not_started | pending | approved | declined (PRODUCT.md §6); the KYC issue moves it.
+  kycStatus: text('kyc_status').notNull().default('not_started'),
   ...timestamps,
 });
 
@@ -70,3 +75,11 @@ export const verification = pgTable(
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
+
+/** Better Auth's rate-limit counters, in the database so they hold across server nodes. */
+export const rateLimit = pgTable('rate_limit', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});

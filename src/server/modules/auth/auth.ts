@@ -1,12 +1,20 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin } from 'better-auth/plugins';
+import { admin, phoneNumber } from 'better-auth/plugins';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { account, session, user, verification } from '#server/db/schema/auth.ts';
+import { account, rateLimit, session, user, verification } from '#server/db/schema/auth.ts';
+import type { Mailer } from '#server/providers/mail/mailer.ts';
+import type { SmsSender } from '#server/providers/sms/sms.ts';
+import { resetPasswordEmail, verificationEmail } from './emails.ts';
+
+export interface AuthDeps {
+  mailer: Mailer;
+  sms: SmsSender;
+}
 
 /** The identity provider is this server (ADR 0006): Better Auth on our own database. */
-export function createAuth(config: Config, db: Database) {
+export function createAuth(config: Config, db: Database, deps: AuthDeps) {
   return betterAuth({
     appName: 'Tagalong',
     baseURL: config.baseUrl,
@@ -16,13 +24,66 @@ export function createAuth(config: Config, db: Database) {
     // this server posting back to it is same-origin (a cross-site page cannot forge Host and Origin
     // together), which matters when BASE_URL does not name every address the server answers on.
     trustedOrigins: (request) => [config.baseUrl, request ? new URL(request.url).origin : undefined],
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
-    advanced: { database: { generateId: 'uuid' } },
-    emailAndPassword: { enabled: true, minPasswordLength: 8 },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    advanced: {
+      database: { generateId: 'uuid' },
+      useSecureCookies: config.baseUrl.startsWith('https://'),
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+    },
+    user: {
+      // Moved only by the identity check (KYC issue) and admins; never by the user's own input.
+      additionalFields: { kycStatus: { type: 'string', required: false, input: false, defaultValue: 'not_started' } },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      requireEmailVerification: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: u, url }) => {
+        await deps.mailer.send(resetPasswordEmail(u.email, u.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user: u, url }) => {
+        await deps.mailer.send(verificationEmail(u.email, u.name, url));
+      },
+    },
     socialProviders: config.google
       ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } }
       : {},
-    plugins: [admin()],
+    rateLimit: {
+      enabled: config.rateLimit,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 5 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/send-verification-email': { window: 60, max: 3 },
+        '/phone-number/send-otp': { window: 60, max: 1 },
+        '/phone-number/verify': { window: 60, max: 10 },
+      },
+    },
+    plugins: [
+      admin(),
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: 10 * 60,
+        allowedAttempts: 5,
+        sendOTP: async ({ phoneNumber: to, code }) => {
+          await deps.sms.send({ to, text: `Your Tagalong code is ${code}. It expires in 10 minutes.` });
+        },
+      }),
+    ],
     telemetry: { enabled: false },
   });
 }

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Me } from '#shared/auth.ts';
+import { kycStatuses, type Me } from '#shared/auth.ts';
 import type { Auth } from './auth.ts';
 
 export interface SessionUser {
@@ -9,7 +9,11 @@ export interface SessionUser {
   email: string;
   image: string | null;
   emailVerified: boolean;
+  phoneNumber: string | null;
+  phoneNumberVerified: boolean;
+  kycStatus: Me['kycStatus'];
   role: string;
+  banned: boolean;
   createdAt: Date;
 }
 
@@ -18,29 +22,38 @@ export async function getSessionUser(auth: Auth, headers: IncomingHttpHeaders): 
   const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!result) return null;
   const u = result.user as unknown as SessionUser;
-  return { ...u, image: u.image ?? null, role: u.role ?? 'user' };
+  return {
+    ...u,
+    image: u.image ?? null,
+    phoneNumber: u.phoneNumber ?? null,
+    phoneNumberVerified: Boolean(u.phoneNumberVerified),
+    kycStatus: kycStatuses.includes(u.kycStatus) ? u.kycStatus : 'not_started',
+    role: u.role ?? 'user',
+    banned: Boolean(u.banned),
+  };
 }
 
 export function isAdmin(user: Pick<SessionUser, 'role'>): boolean {
   return user.role.split(',').includes('admin');
 }
 
-// Phone and KYC arrive with their own issues; until then no profile can be verified, which is the
-// safe answer (PRODUCT.md §1 requires all three checks).
+/** PRODUCT.md §1: verified = e-mail verified, mobile verified by OTP, identity check approved. */
+export function isVerifiedProfile(user: Pick<SessionUser, 'emailVerified' | 'phoneNumberVerified' | 'kycStatus'>) {
+  return user.emailVerified && user.phoneNumberVerified && user.kycStatus === 'approved';
+}
+
 export function toMe(user: SessionUser): Me {
-  const phoneNumberVerified = false;
-  const kycStatus = 'not_started' as const;
   return {
     id: user.id,
     name: user.name,
     email: user.email,
     image: user.image,
-    phoneNumber: null,
+    phoneNumber: user.phoneNumber,
     emailVerified: user.emailVerified,
-    phoneNumberVerified,
-    kycStatus,
-    verifiedProfile: user.emailVerified && phoneNumberVerified && kycStatus === ('approved' as string),
+    phoneNumberVerified: user.phoneNumberVerified,
+    kycStatus: user.kycStatus,
+    verifiedProfile: isVerifiedProfile(user),
     isAdmin: isAdmin(user),
-    createdAt: user.createdAt.toISOString(),
+    createdAt: new Date(user.createdAt).toISOString(),
   };
 }
