@@ -147,7 +147,9 @@ describe('static assets and headers', () => {
 describe('session endpoints for a visitor', () => {
   it('says 401 at /api/auth/me and null elsewhere', async () => {
     expect((await app.inject('/api/auth/me')).statusCode).toBe(401);
-    expect((await app.inject('/api/auth/is-admin')).json()).toEqual({ prismaUser: null });
+    const isAdmin = await app.inject('/api/auth/is-admin');
+    expect(isAdmin.statusCode).toBe(401);
+    expect(apiErrorSchema.parse(isAdmin.json()).error.code).toBe('UNAUTHENTICATED');
     expect((await app.inject('/api/auth/session')).json()).toEqual({ user: null });
   });
 
@@ -165,8 +167,9 @@ describe('session endpoints for a visitor', () => {
       verifiedProfile: false,
     });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await app.inject({ url: '/api/auth/is-admin', headers: { cookie } })).json()).toMatchObject({
-      prismaUser: { isAdmin: false },
+    expect((await app.inject({ url: '/api/auth/is-admin', headers: { cookie } })).json()).toEqual({
+      isAdmin: false,
+      prismaUser: { id, isAdmin: false, verifiedProfile: false },
     });
   });
 });

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { loggerOptions } from './logger.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { promoteAdmin, seedDemoAccounts } from './modules/demo/seed.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
@@ -65,6 +66,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Demo-only pages and their APIs do not exist at all with demo mode off (404 like any unknown path).
   if (config.demoMode) await app.register(devOutboxRoutes, { db: deps.database.db });
   await app.register(webPlugin, { distDir: config.webDistDir, demoMode: config.demoMode });
+
+  if (config.demoMode) await seedDemoAccounts(auth, deps.database.db, app.log);
+  if (config.adminEmail) await promoteAdmin(deps.database.db, config.adminEmail, app.log);
 
   const gateway = await createGateway({ server: app.server, auth, redisUrl: config.redisUrl, log: app.log });
   app.decorate('gateway', gateway);

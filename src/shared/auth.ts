@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
-/** GET /api/auth/is-admin: the seed reads `prismaUser.isAdmin`; we keep the name for the contract. */
+/** GET /api/auth/is-admin for a signed-in user (a visitor gets 401). */
 export const isAdminResponseSchema = z
   .object({
-    prismaUser: z.object({ id: z.string(), isAdmin: z.boolean(), verifiedProfile: z.boolean() }).nullable(),
+    isAdmin: z.boolean(),
+    prismaUser: z.object({ id: z.string(), isAdmin: z.boolean(), verifiedProfile: z.boolean() }),
   })
   .meta({ id: 'IsAdminResponse' });
 export type IsAdminResponse = z.infer<typeof isAdminResponseSchema>;

@@ -17,7 +17,7 @@ export const pages: Record<PagePath, () => Promise<PageModule>> = {
   '/test': () => import('#web/features/diagnostics/pages/test-page.tsx'),
   '/test/socket': () => import('#web/features/diagnostics/pages/socket-test-page.tsx'),
   '/auth/login': () => import('#web/features/auth/pages/login-page.tsx'),
-  '/auth/login_test': () => import('#web/features/auth/pages/login-test-page.tsx'),
+  '/auth/login_test': () => import('#web/features/demo/pages/login-test-page.tsx'),
   '/auth/register': () => import('#web/features/auth/pages/register-page.tsx'),
   '/auth/forgot-password': () => import('#web/features/auth/pages/forgot-password-page.tsx'),
   '/auth/reset-password': () => import('#web/features/auth/pages/reset-password-page.tsx'),

@@ -19,11 +19,13 @@ export function useSession() {
   });
 }
 
-export function useIsAdmin() {
+/** GET /api/auth/is-admin; asked only once the session says someone is signed in (a visitor gets 401). */
+export function useIsAdmin(signedIn: boolean) {
   return useQuery({
     queryKey: sessionKeys.isAdmin,
     queryFn: () => http<IsAdminResponse>('/api/auth/is-admin'),
     staleTime: 30_000,
+    enabled: signedIn,
   });
 }
 

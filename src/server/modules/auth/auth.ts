@@ -5,12 +5,12 @@ import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { account, rateLimit, session, user, verification } from '#server/db/schema/auth.ts';
 import type { Mailer } from '#server/providers/mail/mailer.ts';
-import type { SmsSender } from '#server/providers/sms/sms.ts';
+import type { PhoneCodeSender } from '#server/providers/sms/sms.ts';
 import { resetPasswordEmail, verificationEmail } from './emails.ts';
 
 export interface AuthDeps {
   mailer: Mailer;
-  sms: SmsSender;
+  sms: PhoneCodeSender;
 }
 
 /** The identity provider is this server (ADR 0006): Better Auth on our own database. */
@@ -79,9 +79,11 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         otpLength: 6,
         expiresIn: 10 * 60,
         allowedAttempts: 5,
-        sendOTP: async ({ phoneNumber: to, code }) => {
-          await deps.sms.send({ to, text: `Your Tagalong code is ${code}. It expires in 10 minutes.` });
-        },
+        sendOTP: ({ phoneNumber: to, code }) => deps.sms.sendCode(to, code),
+        // A provider that makes its own codes (Twilio Verify) also checks them.
+        ...(deps.sms.checkCode
+          ? { verifyOTP: ({ phoneNumber: to, code }) => deps.sms.checkCode?.(to, code) ?? false }
+          : {}),
       }),
     ],
     telemetry: { enabled: false },

@@ -3,7 +3,16 @@ import { errorBody } from '#server/plugins/errors.ts';
 import { isAdminResponseSchema, meSchema, sessionViewSchema } from '#shared/auth.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
 import type { Auth } from './auth.ts';
+import { translateProviderError } from './provider-errors.ts';
 import { getSessionUser, isAdmin, toMe } from './service.ts';
+
+function safeJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return null;
+  }
+}
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
   app.get(
@@ -43,15 +52,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
     {
       schema: {
         tags: ['auth'],
-        summary: 'Whether the caller is an administrator (null user for a visitor)',
-        response: { 200: isAdminResponseSchema },
+        summary: 'Whether the signed-in user is an administrator (401 for a visitor)',
+        response: { 200: isAdminResponseSchema, 401: apiErrorSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = await getSessionUser(auth, req.headers);
-      if (!user) return { prismaUser: null };
+      if (!user) return reply.code(401).send(errorBody('UNAUTHENTICATED', 'You are not signed in.'));
       const me = toMe(user);
-      return { prismaUser: { id: me.id, isAdmin: isAdmin(user), verifiedProfile: me.verifiedProfile } };
+      return {
+        isAdmin: me.isAdmin,
+        // The seed's client read the flag from `prismaUser`; kept so either reading works.
+        prismaUser: { id: me.id, isAdmin: me.isAdmin, verifiedProfile: me.verifiedProfile },
+      };
     },
   );
 
@@ -65,7 +78,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       const url = new URL(req.url, `${req.protocol}://${req.host}`);
       const headers = new Headers();
       for (const [key, value] of Object.entries(req.headers)) {
-        if (value !== undefined) headers.append(key, Array.isArray(value) ? value.join(', ') : value);
+        // The body is re-serialised below, so the caller's length no longer applies.
+        if (value === undefined || key === 'content-length') continue;
+        headers.append(key, Array.isArray(value) ? value.join(', ') : value);
       }
       const response = await auth.handler(
         new Request(url, {
@@ -76,11 +91,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       );
       reply.status(response.status);
       response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie') reply.header(key, value);
+        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      if (!response.body) return reply.send(null);
+      const raw = Buffer.from(await response.arrayBuffer());
+      if (response.status >= 400 && response.headers.get('content-type')?.includes('application/json')) {
+        const translated = translateProviderError(safeJson(raw), req.id);
+        if (translated) return reply.send(translated);
+      }
+      return reply.send(raw);
     },
   });
 };

@@ -2,24 +2,32 @@ import { Navigate } from 'react-router';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
-import { useIsAdmin } from '#web/lib/session.ts';
+import { useIsAdmin, useSession } from '#web/lib/session.ts';
 
-/** The seed's redirect point: shows nothing itself, only sends each person to their own dashboard. */
+/**
+ * The seed's redirect point: shows nothing itself, only sends each person to their own dashboard.
+ * A visitor is known from the session view; GET /api/auth/is-admin decides for a signed-in user.
+ */
 export default function DashboardRedirectPage() {
-  const isAdmin = useIsAdmin();
-  // Waiting for a refetch too: a cached answer may belong to the person who was signed in before.
-  if (isAdmin.isPending || isAdmin.isFetching) return <PageSpinner label="Opening your dashboard" />;
-  if (isAdmin.isError) {
+  const session = useSession();
+  const signedIn = Boolean(session.data);
+  const isAdmin = useIsAdmin(signedIn);
+  // Waiting for refetches too: a cached answer may belong to the person who was signed in before.
+  const deciding = session.isPending || session.isFetching || (signedIn && (isAdmin.isPending || isAdmin.isFetching));
+  if (deciding) return <PageSpinner label="Opening your dashboard" />;
+  if (session.isError || isAdmin.isError) {
     return (
       <>
         <PageHeader />
-        <ErrorState title="We couldn't open your dashboard" onRetry={() => void isAdmin.refetch()}>
+        <ErrorState
+          title="We couldn't open your dashboard"
+          onRetry={() => void (session.isError ? session.refetch() : isAdmin.refetch())}
+        >
           Checking your account failed. Check your connection and try again.
         </ErrorState>
       </>
     );
   }
-  const user = isAdmin.data.prismaUser;
-  if (!user) return <Navigate to="/auth/login?redirect=%2Fdashboard" replace />;
-  return <Navigate to={user.isAdmin ? '/admin/dashboard' : '/user/dashboard'} replace />;
+  if (!signedIn || !isAdmin.data) return <Navigate to="/auth/login?redirect=%2Fdashboard" replace />;
+  return <Navigate to={isAdmin.data.isAdmin ? '/admin/dashboard' : '/user/dashboard'} replace />;
 }

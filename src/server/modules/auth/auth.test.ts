@@ -1,0 +1,192 @@
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoAccounts } from '#shared/demo.ts';
+import { apiErrorSchema } from '#shared/errors.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { seedDemoAccounts } from '#server/modules/demo/seed.ts';
+import { createMailer } from '#server/providers/mail/create.ts';
+import { createSmsSender } from '#server/providers/sms/create.ts';
+import { createTestApp, testConfig } from '#server/test/app.ts';
+import { signUpVerified, TEST_PASSWORD } from '#server/test/users.ts';
+import { createAuth } from './auth.ts';
+
+const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
+  res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+
+async function signIn(app: FastifyInstance, email: string, password: string) {
+  return app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+}
+
+describe('demo mode', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp({ demoMode: true });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it.each(demoAccounts.map((a) => [a.email, a] as const))('%s signs in with the demo password', async (_email, account) => {
+    const res = await signIn(app, account.email, DEMO_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const me = (await app.inject({ url: '/api/auth/me', headers: { cookie: cookieOf(res) } })).json();
+    expect(me).toMatchObject({ email: account.email, isAdmin: account.admin, verifiedProfile: account.verified });
+  });
+
+  it('seeds once: a second start on the same database adds nothing', async () => {
+    const before = (await app.database.db.select({ n: count() }).from(user))[0]?.n;
+    const db = app.database.db;
+    const config = testConfig({ demoMode: true });
+    const auth = createAuth(config, db, { mailer: createMailer(config, db), sms: createSmsSender(config, db) });
+    await seedDemoAccounts(auth, db, app.log);
+    expect((await app.database.db.select({ n: count() }).from(user))[0]?.n).toBe(before);
+  });
+});
+
+describe('with demo mode off', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp({ demoMode: false });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('has no demo accounts', async () => {
+    for (const account of demoAccounts) {
+      expect((await signIn(app, account.email, DEMO_PASSWORD)).statusCode).toBe(401);
+    }
+  });
+
+  it('answers /api/auth/me and /api/auth/is-admin by the contract for visitor, user and admin', async () => {
+    expect((await app.inject('/api/auth/me')).statusCode).toBe(401);
+    expect((await app.inject('/api/auth/is-admin')).statusCode).toBe(401);
+
+    const member = await signUpVerified(app, 'member@example.test', 'Member');
+    expect((await app.inject({ url: '/api/auth/is-admin', headers: { cookie: member.cookie } })).json()).toMatchObject({
+      isAdmin: false,
+    });
+
+    const boss = await signUpVerified(app, 'boss@example.test', 'Boss');
+    const { promoteAdmin } = await import('#server/modules/demo/seed.ts');
+    expect(await promoteAdmin(app.database.db, 'boss@example.test', app.log)).toBe(true);
+    const me = (await app.inject({ url: '/api/auth/me', headers: { cookie: boss.cookie } })).json();
+    expect(Object.keys(me).sort()).toEqual(
+      [
+        'createdAt',
+        'email',
+        'emailVerified',
+        'id',
+        'image',
+        'isAdmin',
+        'kycStatus',
+        'name',
+        'phoneNumber',
+        'phoneNumberVerified',
+        'verifiedProfile',
+      ].sort(),
+    );
+    expect(me).toMatchObject({ isAdmin: true, verifiedProfile: false });
+    expect((await app.inject({ url: '/api/auth/is-admin', headers: { cookie: boss.cookie } })).json()).toMatchObject({
+      isAdmin: true,
+    });
+  });
+
+  it('refuses a banned user and ends their sessions', async () => {
+    const admin = await signUpVerified(app, 'banner@example.test', 'Banner');
+    const { promoteAdmin } = await import('#server/modules/demo/seed.ts');
+    await promoteAdmin(app.database.db, 'banner@example.test', app.log);
+    const target = await signUpVerified(app, 'banned@example.test', 'Banned');
+    const ban = await app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/ban-user',
+      headers: { cookie: admin.cookie },
+      payload: { userId: target.id, banReason: 'test' },
+    });
+    expect(ban.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/auth/me', headers: { cookie: target.cookie } })).statusCode).toBe(401);
+    const again = await signIn(app, 'banned@example.test', TEST_PASSWORD);
+    expect(again.statusCode).toBe(403);
+    expect(apiErrorSchema.parse(again.json()).error.code).toBe('BANNED_USER');
+  });
+
+  it('says the same for a wrong password and an unknown e-mail', async () => {
+    await signUpVerified(app, 'same@example.test');
+    const wrong = await signIn(app, 'same@example.test', 'not-the-password');
+    const unknown = await signIn(app, 'nobody@example.test', 'not-the-password');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    const { requestId: _a, ...w } = apiErrorSchema.parse(wrong.json()).error;
+    const { requestId: _b, ...u } = apiErrorSchema.parse(unknown.json()).error;
+    expect(w).toEqual(u);
+  });
+
+  it('keeps unverified e-mail addresses out', async () => {
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Later', email: 'later@example.test', password: TEST_PASSWORD },
+    });
+    const res = await signIn(app, 'later@example.test', TEST_PASSWORD);
+    expect(res.statusCode).toBe(403);
+    expect(apiErrorSchema.parse(res.json()).error.code).toBe('EMAIL_NOT_VERIFIED');
+  });
+});
+
+describe('bad input to the auth endpoints', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const cases: [string, unknown][] = [
+    ['/api/auth/sign-up/email', {}],
+    ['/api/auth/sign-up/email', { name: 'A', email: 5, password: TEST_PASSWORD }],
+    ['/api/auth/sign-up/email', { name: 'A', email: 'a@example.test', password: 'short' }],
+    ['/api/auth/sign-up/email', { name: 'A', email: 'not-an-email', password: TEST_PASSWORD }],
+    ['/api/auth/sign-in/email', { email: 'a@example.test' }],
+    ['/api/auth/sign-in/email', { email: ['x'], password: 1 }],
+    ['/api/auth/request-password-reset', {}],
+    ['/api/auth/reset-password', { newPassword: TEST_PASSWORD }],
+    ['/api/auth/phone-number/send-otp', {}],
+    ['/api/auth/send-verification-email', {}],
+  ];
+
+  it.each(cases)('%s with %j: 400 in the error shape, nothing written', async (url, payload) => {
+    const users = async () => (await app.database.db.select({ n: count() }).from(user))[0]?.n;
+    const before = await users();
+    const res = await app.inject({ method: 'POST', url, payload: payload as object });
+    expect(res.statusCode).toBe(400);
+    const body = apiErrorSchema.parse(res.json());
+    expect(body.error.message).toBeTruthy();
+    expect(await users()).toBe(before);
+  });
+
+  it('rejects a body that is not JSON', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(apiErrorSchema.safeParse(res.json()).success).toBe(true);
+  });
+});
+
+describe('rate limits', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp({ rateLimit: true });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('answers too many sign-in attempts with 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await signIn(app, 'flood@example.test', 'wrong-password')).statusCode);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
