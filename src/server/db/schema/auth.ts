@@ -23,6 +23,13 @@ export const user = pgTable('user', {
   phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
   // not_started | pending | approved | declined (PRODUCT.md §6); the KYC issue moves it.
   kycStatus: text('kyc_status').notNull().default('not_started'),
+  // Profile (PRODUCT.md §1, profile settings): what other members see, and the e-mail preference.
+  bio: text('bio'),
+  city: text('city'),
+  languages: text('languages').array().notNull().default([]),
+  notifyByEmail: boolean('notify_by_email').notNull().default(true),
+  // Set when the member deletes their account: personal data is wiped, money records stay.
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   ...timestamps,
 });
 
