@@ -75,6 +75,23 @@ describe('errors', () => {
   });
 });
 
+describe('cross-site requests', () => {
+  it('refuses a mutating API request from another site, and allows this one and non-browser callers', async () => {
+    const from = (origin?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/__probe',
+        headers: origin ? { origin } : {},
+        payload: { email: 'a@example.test', weightKg: 1 },
+      });
+    const foreign = await from('https://evil.test');
+    expect(foreign.statusCode).toBe(403);
+    expect(apiErrorSchema.parse(foreign.json()).error.code).toBe('FORBIDDEN');
+    expect((await from('http://localhost:80')).statusCode).toBe(200);
+    expect((await from()).statusCode).toBe(200);
+  });
+});
+
 describe('pages', () => {
   it.each(['/', '/auth/login', '/dashboard', '/user/packages/requests', '/admin/users'])(
     'serves %s with 200',

@@ -13,6 +13,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { originCheckPlugin } from './plugins/origin-check.ts';
 import { readBuildId, webPlugin } from './plugins/web.ts';
 import { createMailer } from './providers/mail/create.ts';
 import { createSmsSender } from './providers/sms/create.ts';
@@ -58,6 +59,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(originCheckPlugin, { baseUrl: config.baseUrl });
   await app.register(openapiPlugin, { version: buildId });
 
   await app.register(healthRoutes, { database: deps.database });
