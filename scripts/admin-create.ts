@@ -28,8 +28,13 @@ try {
   let password: string | undefined;
   if (!found) {
     password = values.password ?? randomBytes(12).toString('base64url');
-    const auth = createAuth(config, db, { mailer: createMailer(config, db), sms: createSmsSender(config, db) });
-    await auth.api.signUpEmail({ body: { email, password, name: values.name ?? email.split('@')[0] ?? 'Admin' } });
+    const mailer = createMailer(config, db);
+    const auth = createAuth(config, db, { mailer, sms: createSmsSender(config, db) });
+    try {
+      await auth.api.signUpEmail({ body: { email, password, name: values.name ?? email.split('@')[0] ?? 'Admin' } });
+    } finally {
+      await mailer.close?.();
+    }
     await db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
   }
   await db.update(user).set({ role: 'admin' }).where(eq(user.email, email));

@@ -9,6 +9,7 @@ import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { promoteAdmin, seedDemoAccounts } from './modules/demo/seed.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -17,6 +18,7 @@ import { originCheckPlugin } from './plugins/origin-check.ts';
 import { readBuildId, webPlugin } from './plugins/web.ts';
 import { createMailer } from './providers/mail/create.ts';
 import { createSmsSender } from './providers/sms/create.ts';
+import { createAvatarStorage } from './providers/storage/create.ts';
 import { createGateway, type Gateway } from './realtime/gateway.ts';
 
 export interface AppDeps {
@@ -45,6 +47,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const mailer = createMailer(config, deps.database.db);
   const sms = createSmsSender(config, deps.database.db);
   const auth = createAuth(config, deps.database.db, { mailer, sms });
+  const storage = createAvatarStorage(config);
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -65,6 +68,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(healthRoutes, { database: deps.database });
   await app.register(metaRoutes, { config, buildId });
   await app.register(authRoutes, { auth });
+  await app.register(profileRoutes, { auth, db: deps.database.db, storage });
   // Demo-only pages and their APIs do not exist at all with demo mode off (404 like any unknown path).
   if (config.demoMode) await app.register(devOutboxRoutes, { db: deps.database.db });
   await app.register(webPlugin, { distDir: config.webDistDir, demoMode: config.demoMode });
@@ -80,6 +84,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await gateway.close();
   });
   app.addHook('onClose', async () => {
+    await mailer.close?.();
     await deps.database.close();
   });
 

@@ -32,6 +32,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Tagalong <no-reply@tagalong.test>'),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_VERIFY_SERVICE_SID: z
+    .string()
+    .regex(/^VA[0-9a-f]{32}$/i, 'must be a Verify service SID (VA followed by 32 hex characters)')
+    .optional(),
+  TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -54,6 +61,8 @@ export interface Config {
   rateLimit: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Twilio Verify for phone codes when all three TWILIO_* keys are set; else the SMS outbox. */
+  twilio: { accountSid: string; authToken: string; verifyServiceSid: string; apiUrl: string } | undefined;
   logLevel: string;
   webDistDir: string;
   shutdownTimeoutMs: number;
@@ -94,6 +103,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       { variable: e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID', message: 'set both or neither' },
     ]);
   }
+  const twilioKeys = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_VERIFY_SERVICE_SID'] as const;
+  const twilioMissing = twilioKeys.filter((key) => !e[key]);
+  if (twilioMissing.length > 0 && twilioMissing.length < twilioKeys.length) {
+    throw new ConfigError(
+      twilioMissing.map((variable) => ({ variable, message: 'set all three TWILIO_* keys or none' })),
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -112,6 +128,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: e.RATE_LIMIT ?? true,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_VERIFY_SERVICE_SID
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            verifyServiceSid: e.TWILIO_VERIFY_SERVICE_SID,
+            apiUrl: (e.TWILIO_API_URL ?? 'https://verify.twilio.com').replace(/\/+$/, ''),
+          }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

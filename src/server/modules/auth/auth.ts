@@ -36,6 +36,8 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
     user: {
       // Moved only by the identity check (KYC issue) and admins; never by the user's own input.
       additionalFields: { kycStatus: { type: 'string', required: false, input: false, defaultValue: 'not_started' } },
+      // The new address gets a verification link; it changes only once that link is opened.
+      changeEmail: { enabled: true },
     },
     emailAndPassword: {
       enabled: true,

@@ -1,9 +1,11 @@
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { createOutboxSms } from './outbox.ts';
-import type { SmsSender } from './sms.ts';
+import { createOutboxPhoneCodeSender } from './outbox.ts';
+import type { PhoneCodeSender } from './sms.ts';
+import { createTwilioVerifySender } from './twilio.ts';
 
-/** The outbox unless a real SMS provider is configured. */
-export function createSmsSender(_config: Config, db: Database): SmsSender {
-  return createOutboxSms(db);
+/** Twilio Verify when TWILIO_* are set, else the database outbox. */
+export function createSmsSender(config: Config, db: Database): PhoneCodeSender {
+  if (config.twilio) return createTwilioVerifySender(config.twilio);
+  return createOutboxPhoneCodeSender(db);
 }

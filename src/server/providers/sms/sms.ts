@@ -1,11 +1,17 @@
-export interface SmsMessage {
-  /** E.164, e.g. +447700900123 */
-  to: string;
-  text: string;
-}
-
-/** Sends text messages. Adapters: the database outbox (embedded default) and a real provider. */
-export interface SmsSender {
+/**
+ * Sends one-time codes to phone numbers. Adapters: the database outbox (embedded default), which texts
+ * the code Better Auth generated, and Twilio Verify (TWILIO_* set), which makes, texts and checks its own.
+ */
+export interface PhoneCodeSender {
   readonly kind: 'outbox' | 'twilio';
-  send(message: SmsMessage): Promise<void>;
+  /**
+   * Texts a code to `phoneNumber` (E.164, e.g. +447700900123). `code` is the one Better Auth generated;
+   * an adapter with `checkCode` ignores it and sends its own.
+   */
+  sendCode(phoneNumber: string, code: string): Promise<void>;
+  /**
+   * Present when the provider generates and checks codes itself: true when `code` is the one it sent.
+   * A wrong, expired or exhausted code is false; only a provider failure throws.
+   */
+  checkCode?(phoneNumber: string, code: string): Promise<boolean>;
 }
