@@ -12,7 +12,7 @@ export interface DemoAccount {
   phoneNumber: string | null;
 }
 
-// Numbers from Ofcom's range reserved for drama (+44 7700 900000–900999): never a real phone.
+// Numbers from the US range reserved for fiction (555-01xx): valid in form, never a real phone.
 export const demoAccounts: readonly DemoAccount[] = [
   {
     email: 'admin@tagalong.test',
@@ -20,7 +20,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     description: 'Administrator: the back office and everything in it.',
     admin: true,
     verified: true,
-    phoneNumber: '+447700900001',
+    phoneNumber: '+12025550101',
   },
   {
     email: 'sender@tagalong.test',
@@ -28,7 +28,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     description: 'Verified member who sends packages.',
     admin: false,
     verified: true,
-    phoneNumber: '+447700900002',
+    phoneNumber: '+12025550102',
   },
   {
     email: 'traveler@tagalong.test',
@@ -36,7 +36,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     description: 'Verified member who carries packages.',
     admin: false,
     verified: true,
-    phoneNumber: '+447700900003',
+    phoneNumber: '+12025550103',
   },
   {
     email: 'new@tagalong.test',

@@ -134,12 +134,16 @@ describe('with demo mode off', () => {
 
 describe('bad input to the auth endpoints', () => {
   let app: FastifyInstance;
+  let cookie = '';
   beforeAll(async () => {
     app = await createTestApp();
     await app.ready();
+    ({ cookie } = await signUpVerified(app, 'input@example.test'));
   });
   afterAll(() => app.close());
 
+  // The phone endpoints are for signed-in members only; the rest are for visitors.
+  const signedIn = new Set(['/api/auth/phone-number/send-otp', '/api/auth/phone-number/verify']);
   const cases: [string, unknown][] = [
     ['/api/auth/sign-up/email', {}],
     ['/api/auth/sign-up/email', { name: 'A', email: 5, password: TEST_PASSWORD }],
@@ -150,13 +154,17 @@ describe('bad input to the auth endpoints', () => {
     ['/api/auth/request-password-reset', {}],
     ['/api/auth/reset-password', { newPassword: TEST_PASSWORD }],
     ['/api/auth/phone-number/send-otp', {}],
+    ['/api/auth/phone-number/send-otp', { phoneNumber: '+1 202 555 0123' }],
+    ['/api/auth/phone-number/send-otp', { phoneNumber: 'call me' }],
+    ['/api/auth/phone-number/verify', { phoneNumber: '+12025550123', code: '123456' }],
     ['/api/auth/send-verification-email', {}],
   ];
 
   it.each(cases)('%s with %j: 400 in the error shape, nothing written', async (url, payload) => {
     const users = async () => (await app.database.db.select({ n: count() }).from(user))[0]?.n;
     const before = await users();
-    const res = await app.inject({ method: 'POST', url, payload: payload as object });
+    const headers = signedIn.has(url) ? { cookie } : {};
+    const res = await app.inject({ method: 'POST', url, payload: payload as object, headers });
     expect(res.statusCode).toBe(400);
     const body = apiErrorSchema.parse(res.json());
     expect(body.error.message).toBeTruthy();
@@ -172,6 +180,34 @@ describe('bad input to the auth endpoints', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(apiErrorSchema.safeParse(res.json()).success).toBe(true);
+  });
+});
+
+describe('phone codes', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('are only sent for a signed-in member', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/phone-number/send-otp',
+      payload: { phoneNumber: '+12025550123' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(apiErrorSchema.parse(res.json()).error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('cannot be used to sign in', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/phone-number',
+      payload: { phoneNumber: '+12025550123', password: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBe(404);
   });
 });
 

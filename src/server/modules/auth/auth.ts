@@ -1,6 +1,8 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { admin, phoneNumber } from 'better-auth/plugins';
+import { normalizePhoneNumber } from '#shared/phone.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { account, rateLimit, session, user, verification } from '#server/db/schema/auth.ts';
@@ -78,6 +80,8 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
     plugins: [
       admin(),
       phoneNumber({
+        // E.164 only, as the web app sends it: one spelling per number keeps the unique index honest.
+        phoneNumberValidator: (n) => normalizePhoneNumber(n) === n,
         otpLength: 6,
         expiresIn: 10 * 60,
         allowedAttempts: 5,
@@ -88,6 +92,19 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
           : {}),
       }),
     ],
+    // Phone numbers are an onboarding step of a signed-in account, never a way to sign in or reset a password.
+    disabledPaths: ['/sign-in/phone-number', '/phone-number/request-password-reset', '/phone-number/reset-password'],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/phone-number/send-otp' && ctx.path !== '/phone-number/verify') return;
+        const session = await getSessionFromCtx(ctx);
+        // Otherwise anyone could make us text any number.
+        if (!session) throw new APIError('UNAUTHORIZED', { code: 'UNAUTHENTICATED', message: 'Sign in first.' });
+        if (ctx.path === '/phone-number/verify' && ctx.body?.updatePhoneNumber !== true) {
+          throw new APIError('BAD_REQUEST', { code: 'VALIDATION_ERROR', message: '[body.updatePhoneNumber] must be true' });
+        }
+      }),
+    },
     telemetry: { enabled: false },
   });
 }

@@ -5,7 +5,7 @@ import { createTestApp } from '#server/test/app.ts';
 import { signUpVerified } from '#server/test/users.ts';
 import { FAKE_TWILIO_KEYS, type FakeTwilio, startFakeTwilio } from './test/fake-twilio.ts';
 
-const PHONE = '+447700900123';
+const PHONE = '+12025550123'; // reserved for fiction, yet a valid number
 
 // The whole app with the TWILIO_* keys pointing at a local stand-in: Twilio makes, sends and checks
 // the code, so Better Auth's phone-number plugin must ask it (verifyOTP) rather than compare its own.
