@@ -48,7 +48,9 @@ describe('every seed route, as a visitor', () => {
         expect(new URL(page.url()).pathname).toBe(path);
         await expectAccessible(page);
       }
-      expect(errors).toEqual([]);
+      // The sample member id names nobody: that page asks the API and is told 404, as it should be.
+      const expected = route.path === '/user/view/{id}' ? errors.filter((e) => !/status of 404/.test(e)) : errors;
+      expect(expected).toEqual([]);
     } finally {
       await context.close();
     }

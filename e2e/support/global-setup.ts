@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './chromium.ts';
@@ -16,7 +17,7 @@ export default function setup(project: TestProject) {
   const chromiumPath = findChromium();
   const buildId = `e2e-${Date.now()}`;
   // Its own output folder, so a test run never clobbers (or is clobbered by) the dev build in dist/.
-  const outDir = path.resolve('.tmp/e2e-web');
+  const outDir = path.resolve(`.tmp/e2e-web-${process.pid}`);
   const vite = path.resolve('node_modules/vite/bin/vite.js');
   const result = spawnSync(
     process.execPath,
@@ -30,4 +31,5 @@ export default function setup(project: TestProject) {
   project.provide('webDistDir', outDir);
   project.provide('buildId', buildId);
   project.provide('chromiumPath', chromiumPath);
+  return () => rmSync(outDir, { recursive: true, force: true });
 }

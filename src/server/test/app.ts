@@ -26,6 +26,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     redisUrl: process.env.REDIS_URL,
     demoMode: false,
     rateLimit: false,
+    // Avatars and any other files land in a throwaway folder, never the developer's ./data.
+    dataDir: mkdtempSync(path.join(tmpdir(), 'tagalong-data-')),
     webDistDir: fakeWebDist(),
     ...overrides,
   };

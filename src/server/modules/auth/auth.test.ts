@@ -1,14 +1,14 @@
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoAccounts } from '#shared/demo.ts';
-import { apiErrorSchema } from '#shared/errors.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { seedDemoAccounts } from '#server/modules/demo/seed.ts';
 import { createMailer } from '#server/providers/mail/create.ts';
 import { createSmsSender } from '#server/providers/sms/create.ts';
 import { createTestApp, testConfig } from '#server/test/app.ts';
 import { signUpVerified, TEST_PASSWORD } from '#server/test/users.ts';
+import { DEMO_PASSWORD, demoAccounts } from '#shared/demo.ts';
+import { apiErrorSchema } from '#shared/errors.ts';
 import { createAuth } from './auth.ts';
 
 const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
@@ -26,12 +26,15 @@ describe('demo mode', () => {
   });
   afterAll(() => app.close());
 
-  it.each(demoAccounts.map((a) => [a.email, a] as const))('%s signs in with the demo password', async (_email, account) => {
-    const res = await signIn(app, account.email, DEMO_PASSWORD);
-    expect(res.statusCode).toBe(200);
-    const me = (await app.inject({ url: '/api/auth/me', headers: { cookie: cookieOf(res) } })).json();
-    expect(me).toMatchObject({ email: account.email, isAdmin: account.admin, verifiedProfile: account.verified });
-  });
+  it.each(demoAccounts.map((a) => [a.email, a] as const))(
+    '%s signs in with the demo password',
+    async (_email, account) => {
+      const res = await signIn(app, account.email, DEMO_PASSWORD);
+      expect(res.statusCode).toBe(200);
+      const me = (await app.inject({ url: '/api/auth/me', headers: { cookie: cookieOf(res) } })).json();
+      expect(me).toMatchObject({ email: account.email, isAdmin: account.admin, verifiedProfile: account.verified });
+    },
+  );
 
   it('seeds once: a second start on the same database adds nothing', async () => {
     const before = (await app.database.db.select({ n: count() }).from(user))[0]?.n;

@@ -2,13 +2,17 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { admin, phoneNumber } from 'better-auth/plugins';
-import { normalizePhoneNumber } from '#shared/phone.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { account, rateLimit, session, user, verification } from '#server/db/schema/auth.ts';
 import type { Mailer } from '#server/providers/mail/mailer.ts';
 import type { PhoneCodeSender } from '#server/providers/sms/sms.ts';
-import { resetPasswordEmail, verificationEmail } from './emails.ts';
+import { isCommonPassword } from '#shared/common-passwords.ts';
+import { passwordRuleMessages } from '#shared/password-rules.ts';
+import { normalizePhoneNumber } from '#shared/phone.ts';
+import { existingAccountEmail, resetPasswordEmail, verificationEmail } from './emails.ts';
+
+const PASSWORD_CHOICE_PATHS = new Set(['/reset-password', '/change-password', '/set-password']);
 
 export interface AuthDeps {
   mailer: Mailer;
@@ -48,6 +52,10 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       requireEmailVerification: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // A sign-up for a taken address answers like any other (no enumeration); the owner hears of it.
+      onExistingUserSignUp: async ({ user: u }) => {
+        await deps.mailer.send(existingAccountEmail(u.email, u.name, config.baseUrl));
+      },
       sendResetPassword: async ({ user: u, url }) => {
         await deps.mailer.send(resetPasswordEmail(u.email, u.name, url));
       },
@@ -96,12 +104,26 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
     disabledPaths: ['/sign-in/phone-number', '/phone-number/request-password-reset', '/phone-number/reset-password'],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const body = ctx.body as { password?: unknown; newPassword?: unknown; updatePhoneNumber?: unknown } | undefined;
+        // The common-password rule wherever a password is chosen; the web form checks first.
+        const chosen =
+          ctx.path === '/sign-up/email'
+            ? body?.password
+            : PASSWORD_CHOICE_PATHS.has(ctx.path)
+              ? body?.newPassword
+              : undefined;
+        if (typeof chosen === 'string' && isCommonPassword(chosen)) {
+          throw APIError.from('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: passwordRuleMessages.tooCommon });
+        }
         if (ctx.path !== '/phone-number/send-otp' && ctx.path !== '/phone-number/verify') return;
         const session = await getSessionFromCtx(ctx);
         // Otherwise anyone could make us text any number.
         if (!session) throw new APIError('UNAUTHORIZED', { code: 'UNAUTHENTICATED', message: 'Sign in first.' });
-        if (ctx.path === '/phone-number/verify' && ctx.body?.updatePhoneNumber !== true) {
-          throw new APIError('BAD_REQUEST', { code: 'VALIDATION_ERROR', message: '[body.updatePhoneNumber] must be true' });
+        if (ctx.path === '/phone-number/verify' && body?.updatePhoneNumber !== true) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'VALIDATION_ERROR',
+            message: '[body.updatePhoneNumber] must be true',
+          });
         }
       }),
     },

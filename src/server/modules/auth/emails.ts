@@ -4,12 +4,12 @@ import type { MailMessage } from '#server/providers/mail/mailer.ts';
 // read); the HTML part is the same text with a button.
 
 function html(lines: string[], action: { label: string; url: string }): string {
-  const escape = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<div style="font-family:system-ui,sans-serif;max-width:32rem">${lines
-    .map((l) => `<p>${escape(l)}</p>`)
+    .map((l) => `<p>${escapeHtml(l)}</p>`)
     .join(
       '',
-    )}<p><a href="${escape(action.url)}" style="background:#0f766e;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escape(action.label)}</a></p><p style="color:#475569;font-size:13px">${escape(action.url)}</p></div>`;
+    )}<p><a href="${escapeHtml(action.url)}" style="background:#0f766e;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="color:#475569;font-size:13px">${escapeHtml(action.url)}</p></div>`;
 }
 
 export function verificationEmail(to: string, name: string, url: string): MailMessage {
@@ -32,5 +32,19 @@ export function resetPasswordEmail(to: string, name: string, url: string): MailM
     subject: 'Reset your Tagalong password',
     text: `${lines.join('\n\n')}\n\nReset: ${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
     html: html(lines, { label: 'Choose a new password', url }),
+  };
+}
+
+export function existingAccountEmail(to: string, name: string, baseUrl: string): MailMessage {
+  const lines = [
+    `Hi ${name},`,
+    'Someone (maybe you) tried to create a Tagalong account with this e-mail address. You already have one.',
+    `Sign in at ${baseUrl}/auth/login, or if you forgot your password, reset it at ${baseUrl}/auth/forgot-password.`,
+  ];
+  return {
+    to,
+    subject: 'You already have a Tagalong account',
+    text: `${lines.join('\n\n')}\n\nIf it was not you, ignore this e-mail: nothing has changed.`,
+    html: html(lines, { label: 'Sign in', url: `${baseUrl}/auth/login` }),
   };
 }

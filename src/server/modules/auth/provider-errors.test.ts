@@ -17,7 +17,9 @@ it('turns a validation error into per-field messages', () => {
 });
 
 it('keeps the provider code of other errors', () => {
-  expect(translateProviderError({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }, 'r2')).toEqual({
+  expect(
+    translateProviderError({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }, 'r2'),
+  ).toEqual({
     error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password', requestId: 'r2' },
   });
 });

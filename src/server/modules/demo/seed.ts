@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEMO_PASSWORD, demoAccounts } from '#shared/demo.ts';
 import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { mailOutbox } from '#server/db/schema/outbox.ts';
 import type { Auth } from '#server/modules/auth/auth.ts';
+import { DEMO_PASSWORD, demoAccounts } from '#shared/demo.ts';
 
 /**
  * Demo mode's first start: the demo accounts, created through Better Auth like any sign-up (so the
@@ -42,7 +42,11 @@ export async function seedDemoAccounts(auth: Auth, db: Database, log: FastifyBas
 
 /** ADMIN_EMAIL: that account, once it exists, is an administrator (PRODUCT.md §8's first admin). */
 export async function promoteAdmin(db: Database, email: string, log: FastifyBaseLogger): Promise<boolean> {
-  const rows = await db.update(user).set({ role: 'admin' }).where(eq(user.email, email.toLowerCase())).returning({ id: user.id });
+  const rows = await db
+    .update(user)
+    .set({ role: 'admin' })
+    .where(eq(user.email, email.toLowerCase()))
+    .returning({ id: user.id });
   if (rows.length === 0) log.warn({ email }, 'ADMIN_EMAIL names no account yet; sign up with it and restart');
   return rows.length > 0;
 }

@@ -1,22 +1,25 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { http } from '#web/lib/http.ts';
-import { refreshSessionEverywhere } from '#web/lib/session.ts';
 import { authKeys } from './auth-keys.ts';
 
 export interface SignUpInput {
   name: string;
   email: string;
   password: string;
+  /** Where the verification link lands once it has signed the new user in (a same-site path). */
+  callbackURL: string;
 }
 
-/** POST /api/auth/sign-up/email; the new account is signed in at once, so the session is refetched. */
+/**
+ * POST /api/auth/sign-up/email. The account starts unverified and signed out: the e-mail's link
+ * verifies it and signs in. Better Auth answers a taken address exactly like a new one (no account
+ * enumeration), so success means "an e-mail is on its way", never "the account is yours".
+ */
 export function useSignUp() {
-  const client = useQueryClient();
   return useMutation({
     mutationKey: authKeys.signUp,
     mutationFn: async (input: SignUpInput) => {
       await http('/api/auth/sign-up/email', { method: 'POST', body: input });
-      await refreshSessionEverywhere(client);
     },
   });
 }

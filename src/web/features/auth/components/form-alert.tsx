@@ -1,14 +1,22 @@
 import { CircleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 
-/** A whole-form error (not tied to one field), announced when it appears. */
-export function FormAlert({ message }: { message: string | null }) {
+/**
+ * A whole-form error (not tied to one field), announced when it appears. The live region is always
+ * rendered so screen readers catch the message arriving; `children` are the ways out (links, a
+ * resend button) shown under it.
+ */
+export function FormAlert({ message, children }: { message: string | null; children?: ReactNode }) {
   return (
     <div role="alert" aria-atomic="true">
       {message ? (
-        <p className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <div className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {message}
-        </p>
+          <div className="flex flex-col gap-2">
+            <p>{message}</p>
+            {children ? <div className="flex flex-wrap items-center gap-x-4 gap-y-2">{children}</div> : null}
+          </div>
+        </div>
       ) : null}
     </div>
   );

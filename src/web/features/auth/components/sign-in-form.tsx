@@ -2,13 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import type { AuthErrorView } from '#shared/auth-errors.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { CheckboxField, FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { signInErrorMessage, toAuthError } from '../api/auth-errors.ts';
+import { describeFailure } from '../api/auth-errors.ts';
+import { useResendVerification } from '../api/resend-verification.ts';
 import { useSignIn } from '../api/sign-in.ts';
-import { FormAlert } from './form-alert.tsx';
+import { AuthErrorAlert } from './auth-error-alert.tsx';
+import { DemoMailboxHint } from './demo-mailbox-hint.tsx';
 import { TextLink } from './text-link.tsx';
 
 const signInSchema = z.object({
@@ -18,9 +21,18 @@ const signInSchema = z.object({
 });
 type SignInValues = z.infer<typeof signInSchema>;
 
-export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+interface Props {
+  /** Where a verification link resent from here lands once it has signed the user in. */
+  verificationCallbackURL: string;
+  onSignedIn: () => void;
+}
+
+export function SignInForm({ verificationCallbackURL, onSignedIn }: Props) {
   const signIn = useSignIn();
-  const [formError, setFormError] = useState<string | null>(null);
+  const resend = useResendVerification();
+  const [formError, setFormError] = useState<AuthErrorView | null>(null);
+  // The address the "confirm first" answer was about, and whether its e-mail went out again.
+  const [unverified, setUnverified] = useState<{ email: string; resent: boolean } | null>(null);
   const form = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '', rememberMe: true },
@@ -30,18 +42,40 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const onSubmit = form.handleSubmit(async (values) => {
     if (signIn.isPending) return;
     setFormError(null);
+    setUnverified(null);
     try {
       await signIn.mutateAsync(values);
       onSignedIn();
     } catch (err) {
-      setFormError(signInErrorMessage(toAuthError(err)));
+      const view = describeFailure('sign-in', err);
+      setFormError(view);
+      if (view.reason === 'EMAIL_NOT_VERIFIED') setUnverified({ email: values.email, resent: false });
     }
   });
+
+  const onResend = async () => {
+    if (!unverified || resend.isPending || unverified.resent) return;
+    try {
+      await resend.mutateAsync({ email: unverified.email, callbackURL: verificationCallbackURL });
+      setUnverified({ ...unverified, resent: true });
+    } catch (err) {
+      setFormError(describeFailure('resend-verification', err));
+    }
+  };
 
   // The button stays focusable while busy (aria-disabled), so keyboard focus is not lost.
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Sign in">
-      <FormAlert message={formError} />
+      {unverified?.resent ? (
+        <div role="status" className="flex flex-col gap-3">
+          <p className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+            We've sent a new e-mail to {unverified.email}. Open the link in it to confirm your address; it signs you in.
+          </p>
+          <DemoMailboxHint />
+        </div>
+      ) : (
+        <AuthErrorAlert error={formError} onResendVerification={onResend} resending={resend.isPending} />
+      )}
       <FormField id="login-email" label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
       </FormField>
@@ -53,7 +87,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           control={form.control}
           name="rememberMe"
           render={({ field }) => (
-            <CheckboxField id="login-remember" label="Remember me">
+            <CheckboxField id="login-remember" label="Remember me" hint="Stay signed in on this device.">
               <Checkbox
                 name={field.name}
                 checked={field.value}

@@ -1,27 +1,26 @@
-import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useSession } from '#web/lib/session.ts';
-import { authKeys } from '../api/auth-keys.ts';
-import { RegisterForm } from '../components/register-form.tsx';
+import { verificationCallbackURL } from '../api/resend-verification.ts';
+import { CheckInbox } from '../components/check-inbox.tsx';
+import { RegisterForm, type RegisterValues } from '../components/register-form.tsx';
+import { ResendVerificationButton } from '../components/resend-verification-button.tsx';
 import { SignedInNotice } from '../components/signed-in-notice.tsx';
 import { TextLink } from '../components/text-link.tsx';
 import { useRedirectParam } from '../hooks/use-redirect-param.ts';
 
+type Draft = Omit<RegisterValues, 'password'>;
+
 export default function RegisterPage() {
   const session = useSession();
-  const navigate = useNavigate();
   const redirect = useRedirectParam();
-  // The new account is signed in before the request settles; keep the form until it does.
-  const registering = useIsMutating({ mutationKey: authKeys.signUp }) > 0;
-  const [leaving, setLeaving] = useState(false);
+  const callbackURL = verificationCallbackURL(redirect);
+  // Sign-up leaves the browser signed out: the e-mail's link verifies the address and signs in.
+  const [sentTo, setSentTo] = useState<Draft | null>(null);
+  const [draft, setDraft] = useState<Draft | undefined>(undefined);
   const me = session.data;
 
-  if (me && leaving) return <PageSpinner label="Opening your dashboard" />;
-
-  if (me && !registering) {
+  if (me) {
     // Also the "verify your email" onboarding step the app root sends unverified users to.
     return (
       <>
@@ -30,10 +29,12 @@ export default function RegisterPage() {
           {me.emailVerified ? (
             <p className="text-slate-700">Your email address is verified.</p>
           ) : (
-            <p className="text-slate-700">
-              Your email address is not verified yet. Verification e-mails are not sent yet; this step arrives with the
-              accounts work, and until then there is nothing for you to do here.
-            </p>
+            <>
+              <p className="text-slate-700">
+                Confirm your e-mail address with the link we sent to {me.email}. Can't find it? Send it again.
+              </p>
+              <ResendVerificationButton email={me.email} callbackURL={callbackURL} initialCooldown={0} />
+            </>
           )}
           {redirect ? (
             // Sent here as an onboarding step on the way to another page: the way on stays open.
@@ -49,12 +50,18 @@ export default function RegisterPage() {
   return (
     <>
       <PageHeader lead="Send packages with travelers who are already making the trip, or earn a reward carrying one." />
-      <RegisterForm
-        onRegistered={() => {
-          setLeaving(true);
-          navigate('/dashboard', { replace: true });
-        }}
-      />
+      {sentTo ? (
+        <CheckInbox
+          email={sentTo.email}
+          callbackURL={callbackURL}
+          onChangeAddress={() => {
+            setDraft(sentTo);
+            setSentTo(null);
+          }}
+        />
+      ) : (
+        <RegisterForm callbackURL={callbackURL} initialValues={draft} onRegistered={setSentTo} />
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
@@ -10,6 +10,8 @@ import { useIsAdmin, useSession } from '#web/lib/session.ts';
  */
 export default function DashboardRedirectPage() {
   const session = useSession();
+  const [params] = useSearchParams();
+  const error = params.get('error');
   const signedIn = Boolean(session.data);
   const isAdmin = useIsAdmin(signedIn);
   // Waiting for refetches too: a cached answer may belong to the person who was signed in before.
@@ -28,6 +30,10 @@ export default function DashboardRedirectPage() {
       </>
     );
   }
-  if (!signedIn || !isAdmin.data) return <Navigate to="/auth/login?redirect=%2Fdashboard" replace />;
+  // A confirmation link that failed lands here with ?error=; the sign-in page explains it.
+  if (!signedIn || !isAdmin.data) {
+    const suffix = error ? `&error=${encodeURIComponent(error)}` : '';
+    return <Navigate to={`/auth/login?redirect=%2Fdashboard${suffix}`} replace />;
+  }
   return <Navigate to={isAdmin.data.isAdmin ? '/admin/dashboard' : '/user/dashboard'} replace />;
 }

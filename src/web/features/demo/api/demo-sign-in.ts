@@ -8,7 +8,10 @@ export function useDemoSignIn() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (email: string) => {
-      await http('/api/auth/sign-in/email', { method: 'POST', body: { email, password: DEMO_PASSWORD, rememberMe: false } });
+      await http('/api/auth/sign-in/email', {
+        method: 'POST',
+        body: { email, password: DEMO_PASSWORD, rememberMe: false },
+      });
       await refreshSessionEverywhere(client);
     },
   });

@@ -38,7 +38,11 @@ export default function LoginTestPage() {
                 aria-label={`Sign in as ${account.name}`}
                 onClick={() => signIn.mutate(account.email, { onSuccess: () => navigate('/dashboard') })}
               >
-                {pending === account.email ? <Spinner label="Signing in" /> : <LogIn aria-hidden="true" className="size-4" />}
+                {pending === account.email ? (
+                  <Spinner label="Signing in" />
+                ) : (
+                  <LogIn aria-hidden="true" className="size-4" />
+                )}
                 Sign in
               </Button>
             </div>

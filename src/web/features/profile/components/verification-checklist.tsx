@@ -7,10 +7,11 @@ import { cn } from '#web/lib/cn.ts';
 // The dashboard feature keeps a copy of this list (features do not import each other).
 
 const kycWords: Record<Me['kycStatus'], string> = {
-  not_started: 'Not started. Starting the identity check arrives with the identity-check work.',
+  not_started:
+    "Not started. The identity check isn't open yet: it arrives with a coming update, and you will start it from here.",
   pending: 'In review. Your profile shows the result once it is ready.',
   approved: 'Approved.',
-  declined: 'Declined. You can try again from your profile.',
+  declined: 'Declined. You will be able to try again from here once the identity check opens.',
 };
 
 interface Step {
@@ -25,7 +26,8 @@ function stepsOf(me: Me): Step[] {
     {
       label: 'Email address verified',
       done: me.emailVerified,
-      note: me.emailVerified ? me.email : 'Not yet. Verification e-mails arrive with the accounts work.',
+      note: me.emailVerified ? me.email : `Not yet. Open the link we sent to ${me.email}.`,
+      ...(me.emailVerified ? {} : { link: { to: '/auth/register', label: 'Confirm your e-mail address' } }),
     },
     {
       label: 'Mobile number confirmed',

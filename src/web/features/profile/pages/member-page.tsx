@@ -1,24 +1,51 @@
-import { Link } from 'react-router';
-import { Button } from '#web/components/ui/button.tsx';
+import { useParams } from 'react-router';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { PageSpinner } from '#web/components/ui/spinner.tsx';
+import { ErrorState } from '#web/components/ui/states.tsx';
+import { errorStatus } from '#web/lib/api-error.ts';
+import { useSession } from '#web/lib/session.ts';
+import { useMemberProfile } from '../api/profile.ts';
+import { MemberNotFound } from '../components/member-not-found.tsx';
+import { PublicProfileCard } from '../components/public-profile-card.tsx';
+import { TextLink } from '../components/text-link.tsx';
 
-/** /user/view/{id}: another member's public profile (name, verification, rating). */
+/** /user/view/{id}: a member's public profile, for members and visitors alike. Never e-mail or phone. */
 export default function MemberPage() {
+  // The router has already turned a malformed id into its 404 page.
+  const { id = '' } = useParams();
+  const member = useMemberProfile(id);
+  const session = useSession();
+
+  if (member.isPending) return <PageSpinner label="Loading this member's profile" />;
+  if (member.isError) {
+    if (errorStatus(member.error) === 404) return <MemberNotFound />;
+    return (
+      <>
+        <PageHeader />
+        <ErrorState title="We couldn't load this profile" onRetry={() => void member.refetch()}>
+          Check your connection and try again.
+        </ErrorState>
+      </>
+    );
+  }
+  const isMe = session.data?.id === member.data.id;
   return (
     <>
-      <PageHeader lead="A member's public profile: their name, which checks they have passed and how others rate them." />
-      <EmptyState
-        title="Member profiles arrive with the accounts work"
-        action={
-          <Button asChild variant="secondary">
-            <Link to="/user/dashboard">Go to your dashboard</Link>
-          </Button>
+      <PageHeader
+        lead={
+          isMe ? (
+            <>
+              This is how other members see you.{' '}
+              <TextLink to="/user/profile/profile-settings">Edit your profile</TextLink>
+            </>
+          ) : (
+            'Their public profile: the checks they have passed and how others rate them.'
+          )
         }
-      >
-        This member's profile can't be shown yet. Once profiles are available, you can open them from requests and
-        conversations.
-      </EmptyState>
+      />
+      <div className="max-w-2xl">
+        <PublicProfileCard profile={member.data} />
+      </div>
     </>
   );
 }

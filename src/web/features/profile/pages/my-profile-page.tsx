@@ -1,16 +1,51 @@
 import { Settings } from 'lucide-react';
 import { Link } from 'react-router';
+import type { Me } from '#shared/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { PageSpinner } from '#web/components/ui/spinner.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { PageSpinner, Spinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
 import { useSession } from '#web/lib/session.ts';
+import { useMemberProfile } from '../api/profile.ts';
+import { PublicProfileCard } from '../components/public-profile-card.tsx';
+import { TextLink } from '../components/text-link.tsx';
 import { VerificationChecklist } from '../components/verification-checklist.tsx';
 
-// In the reader's own locale and calendar (undefined = the browser's language).
-const memberSince = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+/** What others see of me: the very answer a member's page gets, so the two can never differ. */
+function WhatOthersSee({ me }: { me: Me }) {
+  const profile = useMemberProfile(me.id);
+  if (profile.isPending) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col gap-4 pt-6">
+          <Spinner label="Loading your public profile" />
+          <div className="flex items-center gap-4">
+            <Skeleton className="size-24 rounded-full" />
+            <div className="flex flex-1 flex-col gap-2">
+              <Skeleton className="h-6 w-40" />
+              <Skeleton className="h-4 w-32" />
+            </div>
+          </div>
+          <Skeleton className="h-6 w-full" />
+        </CardContent>
+      </Card>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <ErrorState
+        headingLevel={3}
+        title="We couldn't load your public profile"
+        onRetry={() => void profile.refetch()}
+      />
+    );
+  }
+  return <PublicProfileCard profile={profile.data} headingLevel="h3" />;
+}
 
+/** /user/profile/my-profile: my public profile, my private details and my verification steps. */
 export default function MyProfilePage() {
   const session = useSession();
   const me = session.data;
@@ -23,11 +58,10 @@ export default function MyProfilePage() {
       </>
     );
   }
-  const joined = new Date(me.createdAt);
   return (
     <>
       <PageHeader
-        lead="Your account details, and the checks that let you send and carry packages."
+        lead="How other members see you, and the checks that let you send and carry packages."
         actions={
           <Button asChild variant="secondary">
             <Link to="/user/profile/profile-settings">
@@ -38,46 +72,49 @@ export default function MyProfilePage() {
         }
       />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card role="region" aria-labelledby="profile-details">
-          <CardHeader>
-            <CardTitle id="profile-details">Your details</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="flex flex-col gap-4">
-              <div>
-                <dt className="text-sm font-medium text-slate-600">Name</dt>
-                <dd className="break-words text-slate-900">{me.name}</dd>
-              </div>
-              <div>
-                <dt className="text-sm font-medium text-slate-600">Email</dt>
-                <dd className="break-words text-slate-900">{me.email}</dd>
-              </div>
-              <div>
-                <dt className="text-sm font-medium text-slate-600">Mobile number</dt>
-                <dd className="text-slate-900">{me.phoneNumber ?? 'Not added yet'}</dd>
-              </div>
-              <div>
-                <dt className="text-sm font-medium text-slate-600">Member since</dt>
-                <dd className="text-slate-900">
-                  <time dateTime={me.createdAt}>{memberSince.format(joined)}</time>
-                </dd>
-              </div>
-            </dl>
-          </CardContent>
-        </Card>
-        <Card role="region" aria-labelledby="profile-verification">
-          <CardHeader>
-            <CardTitle id="profile-verification">Verification</CardTitle>
-            <CardDescription>
-              {me.verifiedProfile
-                ? 'Your profile is verified: you can publish packages and offer to carry them.'
-                : 'A verified profile needs all three checks. It lets you publish packages and offer to carry them.'}
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <VerificationChecklist me={me} />
-          </CardContent>
-        </Card>
+        <section aria-labelledby="profile-public" className="flex flex-col gap-3">
+          <div>
+            <h2 id="profile-public" className="text-lg font-semibold text-slate-900">
+              What other members see
+            </h2>
+            <p className="text-sm text-slate-600">
+              Your public page: <TextLink to={`/user/view/${me.id}`}>open it as others see it</TextLink>.
+            </p>
+          </div>
+          <WhatOthersSee me={me} />
+        </section>
+        <div className="flex flex-col gap-6">
+          <Card role="region" aria-labelledby="profile-verification">
+            <CardHeader>
+              <CardTitle id="profile-verification">Verification</CardTitle>
+              <CardDescription>
+                {me.verifiedProfile
+                  ? 'Your profile is verified: you can publish packages and offer to carry them.'
+                  : 'A verified profile needs all three checks. It lets you publish packages and offer to carry them.'}
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <VerificationChecklist me={me} />
+            </CardContent>
+          </Card>
+          <Card role="region" aria-labelledby="profile-private">
+            <CardHeader>
+              <CardTitle id="profile-private">Only you see these</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="flex flex-col gap-4">
+                <div>
+                  <dt className="text-sm font-medium text-slate-600">Email</dt>
+                  <dd className="break-words text-slate-900">{me.email}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm font-medium text-slate-600">Mobile number</dt>
+                  <dd className="text-slate-900">{me.phoneNumber ?? 'Not added yet'}</dd>
+                </div>
+              </dl>
+            </CardContent>
+          </Card>
+        </div>
       </div>
     </>
   );

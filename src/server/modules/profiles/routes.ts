@@ -1,0 +1,163 @@
+import multipart from '@fastify/multipart';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '#server/db/client.ts';
+import type { Auth } from '#server/modules/auth/auth.ts';
+import { getSessionUser } from '#server/modules/auth/service.ts';
+import type { AvatarStorage } from '#server/providers/storage/avatar-storage.ts';
+import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import {
+  AVATAR_MAX_BYTES,
+  avatarParamsSchema,
+  deleteAccountResponseSchema,
+  deleteAccountSchema,
+  profileSchema,
+  publicProfileParamsSchema,
+  publicProfileSchema,
+  updateProfileSchema,
+} from '#shared/profiles.ts';
+import { deleteAccount, getProfile, getPublicProfile, setAvatar, updateProfile } from './service.ts';
+
+export interface ProfileRoutesOptions {
+  auth: Auth;
+  db: Database;
+  storage: AvatarStorage;
+}
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
+
+const tooLarge = () =>
+  new AppError('VALIDATION_FAILED', 'The photo must be 5 MB or smaller.', {
+    avatar: ['Choose a photo of 5 MB or less'],
+  });
+const noFile = () =>
+  new AppError('VALIDATION_FAILED', 'Choose a photo to upload.', { avatar: ['Choose a JPEG, PNG or WebP image'] });
+
+/** Profiles (issue 3): my profile and its settings, avatars, account deletion, and public member pages. */
+export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (app, { auth, db, storage }) => {
+  // Scoped to this plugin: no other route accepts multipart bodies. One file, at most 5 MB, and no
+  // other parts worth buffering.
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 2, fieldNameSize: 100, headerPairs: 100 },
+  });
+
+  const signedIn = async (req: FastifyRequest) => {
+    const user = await getSessionUser(auth, req.headers);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+    return user;
+  };
+
+  app.get(
+    '/api/profile',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'My profile, as I edit it',
+        response: { 200: profileSchema, 401: apiErrorSchema },
+      },
+    },
+    async (req) => getProfile(db, (await signedIn(req)).id),
+  );
+
+  app.patch(
+    '/api/profile',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Change my name, bio, city, languages or e-mail preference',
+        body: updateProfileSchema,
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (req) => updateProfile(db, (await signedIn(req)).id, req.body),
+  );
+
+  app.post(
+    '/api/profile/avatar',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Upload my avatar (one file field `avatar`: JPEG, PNG or WebP, at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const me = await signedIn(req);
+      if (!req.isMultipart()) throw noFile();
+      let upload: Buffer;
+      try {
+        const part = await req.file();
+        if (part?.fieldname !== 'avatar') throw noFile();
+        upload = await part.toBuffer();
+      } catch (err) {
+        if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
+        if (err instanceof AppError) throw err;
+        if (err instanceof app.multipartErrors.FilesLimitError) throw noFile();
+        throw err;
+      }
+      if (upload.length === 0) throw noFile();
+      return setAvatar(db, storage, me.id, upload);
+    },
+  );
+
+  app.delete(
+    '/api/profile',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Delete my account: signs out everywhere and removes or anonymises my personal data',
+        body: deleteAccountSchema,
+        response: { 200: deleteAccountResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const me = await signedIn(req);
+      await deleteAccount(db, storage, me.id);
+      // The sessions are gone already; this only has Better Auth expire its cookies in the browser.
+      const { headers } = await auth.api.signOut({ headers: fromNodeHeaders(req.headers), returnHeaders: true });
+      const cookies = headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return { deleted: true as const };
+    },
+  );
+
+  app.get(
+    '/api/users/:id/public',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: "A member's public profile (never their e-mail or phone); readable by visitors too",
+        params: publicProfileParamsSchema,
+        response: { 200: publicProfileSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (req) => getPublicProfile(db, req.params.id),
+  );
+
+  app.get(
+    '/api/avatars/:key',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'An avatar image (image/webp); a key never changes what it names',
+        params: avatarParamsSchema,
+        response: {
+          200: z.unknown().meta({ description: 'The image bytes' }),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const stored = await storage.get(req.params.key);
+      if (!stored) throw new AppError('NOT_FOUND', 'There is no such avatar.');
+      return reply
+        .type(stored.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(stored.bytes);
+    },
+  );
+};

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { http } from '#web/lib/http.ts';
+import { authKeys } from './auth-keys.ts';
+
+export interface GoogleSignInInput {
+  /** Where Google's callback lands once signed in (a same-site path). */
+  callbackURL: string;
+  /** Where a failed sign-in lands, with `?error=`. */
+  errorCallbackURL: string;
+}
+
+/**
+ * POST /api/auth/sign-in/social answers with Google's consent page; the browser goes there and
+ * comes back through Better Auth's callback. The mutation stays pending while the page unloads.
+ */
+export function useGoogleSignIn() {
+  return useMutation({
+    mutationKey: authKeys.googleSignIn,
+    mutationFn: async (input: GoogleSignInInput) => {
+      const { url } = await http<{ url?: string; redirect?: boolean }>('/api/auth/sign-in/social', {
+        method: 'POST',
+        body: { provider: 'google', ...input },
+      });
+      if (!url) throw new Error('Google sign-in did not return an address to go to');
+      window.location.assign(url);
+    },
+  });
+}

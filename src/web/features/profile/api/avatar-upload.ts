@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiError } from '#shared/errors.ts';
+import type { Profile } from '#shared/profiles.ts';
+import { refreshSessionEverywhere } from '#web/lib/session.ts';
+import { profileKeys } from './profile-keys.ts';
+
+/** A failed upload, shaped like the rest of the API's errors so one table words it. */
+export class UploadError extends Error {
+  readonly status: number | undefined;
+  readonly body: ApiError | undefined;
+  constructor(status: number | undefined, body: ApiError | undefined) {
+    super(body?.error.message ?? (status ? `Upload failed (${status})` : 'Upload failed'));
+    this.name = 'UploadError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/**
+ * fetch cannot report upload progress, so the one multipart request of the app goes through
+ * XMLHttpRequest; everything else uses the shared `http` client.
+ */
+function postAvatar(file: File, onProgress: (fraction: number) => void): Promise<Profile> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/profile/avatar');
+    xhr.responseType = 'json';
+    xhr.withCredentials = true;
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.response as Profile);
+      else reject(new UploadError(xhr.status, (xhr.response ?? undefined) as ApiError | undefined));
+    });
+    xhr.addEventListener('error', () => reject(new UploadError(undefined, undefined)));
+    xhr.addEventListener('abort', () => reject(new UploadError(undefined, undefined)));
+    const form = new FormData();
+    form.append('avatar', file);
+    xhr.send(form);
+  });
+}
+
+/** POST /api/profile/avatar, reporting progress from 0 to 1 while the file goes up. */
+export function useUploadAvatar(onProgress: (fraction: number) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: profileKeys.avatar(),
+    mutationFn: (file: File) => postAvatar(file, onProgress),
+    onSuccess: async (profile) => {
+      client.setQueryData(profileKeys.mine(), profile);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: profileKeys.member(profile.id) }),
+        refreshSessionEverywhere(client),
+      ]);
+    },
+    onError: (err) => {
+      // The same as the http client's 401 rule: the session is gone, so the view must learn it.
+      if (err instanceof UploadError && err.status === 401) void client.invalidateQueries({ queryKey: ['session'] });
+    },
+  });
+}
