@@ -35,13 +35,22 @@ function currentServer(): E2EServer {
 }
 
 /** The real app on a clean database, serving the build made in global setup, on a free loopback port. */
-export async function startServer(options: { demoMode?: boolean } = {}): Promise<E2EServer> {
+export async function startServer(options: { demoMode?: boolean; config?: Partial<Config> } = {}): Promise<E2EServer> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig({ webDistDir: inject('webDistDir'), demoMode: options.demoMode ?? true }), {
-    database,
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  // Known before the app is built, so links in e-mails point at this very server.
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const app = await buildApp(
+    testConfig({
+      webDistDir: inject('webDistDir'),
+      demoMode: options.demoMode ?? true,
+      port,
+      baseUrl: url,
+      ...options.config,
+    }),
+    { database },
+  );
+  await app.listen({ host: '127.0.0.1', port });
   started = { url, app, database, close: () => app.close() };
   return started;
 }
