@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type E2EServer, launchBrowser, newPage, signUp, startServer } from './support/harness.ts';
+import { expect, it } from 'vitest';
+import { newPage, signUp, useServerAndBrowser } from './support/harness.ts';
 
 // Behaviours every screen shares: the toast area, the realtime element in each layout, and the
 // reload guard for a page chunk that fails to load.
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 it('shows a toast and hides it by itself after about 3 seconds', async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await newPage(env.browser, env.server.url);
   await page.goto('/ui');
   await page.getByRole('button', { name: 'Default toast' }).click();
   const toast = page.locator('[data-sonner-toast]');
@@ -34,7 +25,7 @@ it.each([
   ['/auth/add-mobile-number', 'authenticated'],
   ['/user/dashboard', 'dashboard'],
 ])('keeps one hidden realtime-connection element on %s (%s layout)', async (path, layout) => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await newPage(env.browser, env.server.url);
   await signUp(context, `rt-${layout}@example.test`);
   await page.goto(path);
   await page.locator(`[data-layout="${layout}"]`).waitFor();
@@ -46,7 +37,7 @@ it.each([
 });
 
 it('reloads once when a page chunk fails to load, then shows the error page instead of looping', async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await newPage(env.browser, env.server.url);
   await page.goto('/');
   await page.locator('h1').first().waitFor();
   await page.route('**/assets/about-page-*.js', (route) => route.abort());

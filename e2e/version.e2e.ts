@@ -1,19 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { type E2EServer, launchBrowser, newPage, startServer } from './support/harness.ts';
+import { expect, inject, it } from 'vitest';
+import { newPage, useServerAndBrowser } from './support/harness.ts';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 it('publishes the running build id at /builds/latest.json', async () => {
-  const res = await fetch(`${server.url}/builds/latest.json?t=1`);
+  const res = await fetch(`${env.server.url}/builds/latest.json?t=1`);
   expect(res.status).toBe(200);
   expect(res.headers.get('cache-control')).toBe('no-cache');
   expect((await res.json()).id).toBe(inject('buildId'));
@@ -28,7 +19,7 @@ const sameDocument = (page: import('playwright-core').Page) =>
   page.evaluate(() => Boolean((window as unknown as { __sameDocument?: boolean }).__sameDocument));
 
 it('navigates in place while the build is current', async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await newPage(env.browser, env.server.url);
   await page.goto('/about');
   await page.locator('h1').first().waitFor();
   await markDocument(page);
@@ -39,7 +30,7 @@ it('navigates in place while the build is current', async () => {
 });
 
 it('loads the next page afresh once a newer build is deployed', async () => {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await newPage(env.browser, env.server.url);
   const checks: string[] = [];
   await page.route('**/builds/latest.json*', (route) => {
     checks.push(route.request().url());

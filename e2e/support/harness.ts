@@ -2,7 +2,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
@@ -122,4 +122,20 @@ export async function makeAdmin(server: E2EServer, userId: string) {
   const { eq } = await import('drizzle-orm');
   const { user } = await import('#server/db/schema/auth.ts');
   await server.database.db.update(user).set({ role: 'admin' }).where(eq(user.id, userId));
+}
+
+/**
+ * The usual set-up of an e2e file: one server and one browser for the whole file, started before
+ * its tests and stopped after. Read `env.server` and `env.browser` inside the tests.
+ */
+export function useServerAndBrowser(options: Parameters<typeof startServer>[0] = {}) {
+  const env = {} as { server: E2EServer; browser: Browser };
+  beforeAll(async () => {
+    [env.server, env.browser] = await Promise.all([startServer(options), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }

@@ -25,6 +25,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ADMIN_EMAIL: z.email().optional(),
   RATE_LIMIT: bool.optional(),
   SMTP_URL: z
@@ -54,7 +55,11 @@ export interface Config {
   redisUrl: string | undefined;
   demoMode: boolean;
   authSecret: string;
-  google: { clientId: string; clientSecret: string } | undefined;
+  /**
+   * "Continue with Google" when both GOOGLE_CLIENT_* keys are set. The issuer is Google's unless
+   * GOOGLE_ISSUER names another OpenID Connect provider (a local one in tests; ADR 0014).
+   */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** Made an administrator on start (PRODUCT.md §8), if that account exists. */
   adminEmail: string | undefined;
   /** Sign-in, sign-up, reset and OTP limits; on unless RATE_LIMIT=false. */
@@ -122,7 +127,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET ?? DEV_ONLY_SECRET,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: (e.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/+$/, ''),
+          }
         : undefined,
     adminEmail: e.ADMIN_EMAIL,
     rateLimit: e.RATE_LIMIT ?? true,

@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { admin, phoneNumber } from 'better-auth/plugins';
+import { admin, genericOAuth, phoneNumber } from 'better-auth/plugins';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { account, rateLimit, session, user, verification } from '#server/db/schema/auth.ts';
@@ -11,6 +11,7 @@ import { isCommonPassword } from '#shared/common-passwords.ts';
 import { passwordRuleMessages } from '#shared/password-rules.ts';
 import { normalizePhoneNumber } from '#shared/phone.ts';
 import { existingAccountEmail, resetPasswordEmail, verificationEmail } from './emails.ts';
+import { googleOidc } from './google.ts';
 
 const PASSWORD_CHOICE_PATHS = new Set(['/reset-password', '/change-password', '/set-password']);
 
@@ -68,9 +69,14 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         await deps.mailer.send(verificationEmail(u.email, u.name, url));
       },
     },
-    socialProviders: config.google
-      ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } }
-      : {},
+    account: {
+      // A Google sign-in joins an existing account only when both sides vouch for the address: Google
+      // says it verified it, and the account here confirmed it (Better Auth's rule, always on). Google
+      // is deliberately not a "trusted provider", which would skip the first check (ADR 0014).
+      accountLinking: { enabled: true },
+      // We never call Google with them, but the tokens are stored; keep them unreadable in a dump.
+      encryptOAuthTokens: true,
+    },
     rateLimit: {
       enabled: config.rateLimit,
       storage: 'database',
@@ -87,6 +93,8 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
     },
     plugins: [
       admin(),
+      // "Continue with Google" is an OpenID Connect client of the configured issuer (ADR 0014).
+      genericOAuth({ config: config.google ? [googleOidc(config.google)] : [] }),
       phoneNumber({
         // E.164 only, as the web app sends it: one spelling per number keeps the unique index honest.
         phoneNumberValidator: (n) => normalizePhoneNumber(n) === n,

@@ -2,9 +2,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
+import { VerificationChecklist } from '#web/components/verification-checklist.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { ActionCards } from '../components/action-cards.tsx';
-import { VerificationChecklist } from '../components/verification-checklist.tsx';
 
 function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] || name;

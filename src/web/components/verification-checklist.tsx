@@ -4,7 +4,7 @@ import type { Me } from '#shared/auth.ts';
 import { cn } from '#web/lib/cn.ts';
 
 // The three checks of a verified profile (PRODUCT.md §1), read from the session's Me fields.
-// The dashboard feature keeps a copy of this list (features do not import each other).
+// Shared by the dashboard and the profile: the onboarding steps of PRODUCT.md §1 and their state.
 
 const kycWords: Record<Me['kycStatus'], string> = {
   not_started:
