@@ -1,11 +1,13 @@
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { seedDemoAccounts } from '#server/modules/demo/seed.ts';
 import { createMailer } from '#server/providers/mail/create.ts';
 import { createSmsSender } from '#server/providers/sms/create.ts';
 import { createTestApp, testConfig } from '#server/test/app.ts';
+import { createTestDatabase } from '#server/test/database.ts';
 import { signUpVerified, TEST_PASSWORD } from '#server/test/users.ts';
 import { DEMO_PASSWORD, demoAccounts } from '#shared/demo.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
@@ -227,5 +229,22 @@ describe('rate limits', () => {
     for (let i = 0; i < 7; i++) statuses.push((await signIn(app, 'flood@example.test', 'wrong-password')).statusCode);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('ADMIN_EMAIL', () => {
+  it('makes that existing account an administrator when the server starts', async () => {
+    const database = await createTestDatabase();
+    const first = await buildApp(testConfig(), { database });
+    const { cookie } = await signUpVerified(first, 'chief@example.test', 'Chief');
+    await first.gateway.close();
+    // The next start names the account in ADMIN_EMAIL.
+    const second = await buildApp(testConfig({ adminEmail: 'chief@example.test' }), { database });
+    try {
+      const me = await second.inject({ url: '/api/auth/me', headers: { cookie } });
+      expect(me.json()).toMatchObject({ email: 'chief@example.test', isAdmin: true });
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -105,7 +105,10 @@ async function throughGoogle(
 
 async function me(cookie: string) {
   const res = await app.inject({ url: '/api/auth/me', headers: { cookie } });
-  return { status: res.statusCode, body: res.json() as { id: string; email: string; emailVerified: boolean; name: string } };
+  return {
+    status: res.statusCode,
+    body: res.json() as { id: string; email: string; emailVerified: boolean; name: string },
+  };
 }
 
 async function googleAccountsOf(userId: string) {

@@ -7,7 +7,9 @@ export const GOOGLE_PROVIDER_ID = 'google';
 function nameOf(profile: GenericOAuthUserInfo): string {
   const given = typeof profile.given_name === 'string' ? profile.given_name : '';
   const family = typeof profile.family_name === 'string' ? profile.family_name : '';
-  return profile.name?.trim() || `${given} ${family}`.trim() || (profile.email ?? '').split('@')[0] || 'Tagalong member';
+  return (
+    profile.name?.trim() || `${given} ${family}`.trim() || (profile.email ?? '').split('@')[0] || 'Tagalong member'
+  );
 }
 
 /**

@@ -10,8 +10,9 @@ export interface GoogleSignInInput {
 }
 
 /**
- * POST /api/auth/sign-in/social answers with Google's consent page; the browser goes there and
- * comes back through Better Auth's callback. The mutation stays pending while the page unloads.
+ * POST /api/auth/sign-in/social answers with the address of Google's sign-in page (the configured
+ * OpenID Connect issuer, ADR 0014); the browser goes there and comes back through
+ * /api/auth/callback/google. The mutation stays pending while the page unloads.
  */
 export function useGoogleSignIn() {
   return useMutation({

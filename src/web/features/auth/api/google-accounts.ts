@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '#web/lib/http.ts';
+import { authKeys } from './auth-keys.ts';
+
+/** One row of GET /api/auth/list-accounts: `credential` is the password, `google` a linked Google account. */
+interface LinkedAccount {
+  /** Our id of the link (what unlinking names), not Google's. */
+  id: string;
+  providerId: string;
+  createdAt: string;
+}
+
+export interface SignInMethods {
+  password: boolean;
+  google: { id: string; linkedAt: string } | null;
+}
+
+/** The ways the signed-in user can sign in. */
+export function useSignInMethods(userId: string) {
+  return useQuery({
+    queryKey: authKeys.signInMethods(userId),
+    queryFn: async (): Promise<SignInMethods> => {
+      const accounts = await http<LinkedAccount[]>('/api/auth/list-accounts');
+      const google = accounts.find((a) => a.providerId === 'google');
+      return {
+        password: accounts.some((a) => a.providerId === 'credential'),
+        google: google ? { id: google.id, linkedAt: google.createdAt } : null,
+      };
+    },
+  });
+}
+
+export interface LinkGoogleInput {
+  /** Where the browser lands once Google is linked. */
+  callbackURL: string;
+  /** Where a failed link lands, with `?error=`. */
+  errorCallbackURL: string;
+}
+
+/**
+ * POST /api/auth/link-social: like signing in with Google, but the callback adds the Google account
+ * to the signed-in user (same e-mail address only). Pending while the page unloads.
+ */
+export function useLinkGoogle() {
+  return useMutation({
+    mutationKey: authKeys.linkGoogle,
+    mutationFn: async (input: LinkGoogleInput) => {
+      const { url } = await http<{ url?: string; redirect?: boolean }>('/api/auth/link-social', {
+        method: 'POST',
+        body: { provider: 'google', ...input },
+      });
+      if (!url) throw new Error('Linking Google did not return an address to go to');
+      window.location.assign(url);
+    },
+  });
+}
+
+/** POST /api/auth/unlink-account; the server refuses to remove the last way to sign in. */
+export function useUnlinkGoogle(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: authKeys.unlinkGoogle,
+    mutationFn: async (linkId: string) => {
+      await http('/api/auth/unlink-account', { method: 'POST', body: { accountId: linkId } });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: authKeys.signInMethods(userId) }),
+  });
+}
