@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { newPage, signUp, useServerAndBrowser } from './support/harness.ts';
+import { newPage, setUpServerAndBrowser, signUp } from './support/harness.ts';
 
 // Behaviours every screen shares: the toast area, the realtime element in each layout, and the
 // reload guard for a page chunk that fails to load.
-const env = useServerAndBrowser();
+const env = setUpServerAndBrowser();
 
 it('shows a toast and hides it by itself after about 3 seconds', async () => {
   const { context, page } = await newPage(env.browser, env.server.url);

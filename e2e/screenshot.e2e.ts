@@ -1,10 +1,10 @@
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { newPage, useServerAndBrowser } from './support/harness.ts';
+import { newPage, setUpServerAndBrowser } from './support/harness.ts';
 
 // The README's picture of the running app, made fresh by every e2e run.
-const env = useServerAndBrowser();
+const env = setUpServerAndBrowser();
 
 it('captures the home page for the README', async () => {
   const { context, page } = await newPage(env.browser, env.server.url, { width: 1280, height: 800 });

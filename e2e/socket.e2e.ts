@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { newPage, useServerAndBrowser } from './support/harness.ts';
+import { newPage, setUpServerAndBrowser } from './support/harness.ts';
 
-const env = useServerAndBrowser();
+const env = setUpServerAndBrowser();
 
 it('shows the transport while connected and "N/A" once the server drops the socket', async () => {
   const { context, page, errors } = await newPage(env.browser, env.server.url);

@@ -1,7 +1,7 @@
 import { expect, inject, it } from 'vitest';
-import { newPage, useServerAndBrowser } from './support/harness.ts';
+import { newPage, setUpServerAndBrowser } from './support/harness.ts';
 
-const env = useServerAndBrowser();
+const env = setUpServerAndBrowser();
 
 it('publishes the running build id at /builds/latest.json', async () => {
   const res = await fetch(`${env.server.url}/builds/latest.json?t=1`);

@@ -128,7 +128,7 @@ export async function makeAdmin(server: E2EServer, userId: string) {
  * The usual set-up of an e2e file: one server and one browser for the whole file, started before
  * its tests and stopped after. Read `env.server` and `env.browser` inside the tests.
  */
-export function useServerAndBrowser(options: Parameters<typeof startServer>[0] = {}) {
+export function setUpServerAndBrowser(options: Parameters<typeof startServer>[0] = {}) {
   const env = {} as { server: E2EServer; browser: Browser };
   beforeAll(async () => {
     [env.server, env.browser] = await Promise.all([startServer(options), launchBrowser()]);

@@ -135,6 +135,8 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         }
       }),
     },
+    // Its own console logging; our request logs already say what failed.
+    logger: { disabled: config.logLevel === 'silent' },
     telemetry: { enabled: false },
   });
 }

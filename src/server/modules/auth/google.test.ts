@@ -1,26 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Events, OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { account, user } from '#server/db/schema/auth.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { latestMailLink, signUpVerified, TEST_PASSWORD } from '#server/test/users.ts';
+import { type GooglePerson, type LocalGoogle, startLocalGoogle } from './test/google-provider.ts';
 
 // "Continue with Google" end to end against a local OpenID Connect provider (oauth2-mock-server) set
 // up as the issuer: discovery, the authorization redirect, PKCE, the code exchange, an RS256 ID token
 // checked against the provider's JWKS and our nonce, and the callback. The provider approves at once;
-// `person` is whoever is signed in to it at the moment.
-
-interface GooglePerson {
-  sub: string;
-  email: string;
-  email_verified: boolean;
-  name?: string;
-  [claim: string]: unknown;
-}
-
-const CLIENT = { clientId: 'tagalong-test-client', clientSecret: 'tagalong-test-secret' };
+// `person` is whoever is signed in to it at the moment. Requests go through app.inject; only the
+// provider's redirect is a real HTTP request.
 
 const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
   res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -37,30 +28,26 @@ function mergeCookies(...headers: (string | undefined)[]): string {
   return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
-let provider: OAuth2Server;
+let google: LocalGoogle;
 let person: GooglePerson;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  provider = new OAuth2Server();
-  await provider.issuer.keys.generate('RS256');
-  await provider.start(0, '127.0.0.1');
-  provider.service.on(Events.BeforeTokenSigning, (token) => Object.assign(token.payload, person));
-  provider.service.on(Events.BeforeUserinfo, (response) => {
-    response.body = { ...person };
-  });
-  app = await createTestApp({ google: { ...CLIENT, issuer: provider.issuer.url as string } });
+  google = await startLocalGoogle();
+  app = await createTestApp({ google: google.config });
   await app.ready();
 });
 afterAll(async () => {
   await app?.close();
-  await provider?.stop();
+  await google?.stop();
 });
 
 let n = 0;
 beforeEach(() => {
   n += 1;
+  // Tests change claims on this very object (an unverified address, a wrong audience).
   person = { sub: `google-${n}`, email: `person${n}@gmail.test`, email_verified: true, name: `Person ${n}` };
+  google.signInAs(person);
 });
 
 interface Outcome {
@@ -76,7 +63,7 @@ interface Outcome {
  */
 async function throughGoogle(
   kind: 'sign-in' | 'link',
-  options: { cookie?: string; callbackURL?: string; errorCallbackURL?: string } = {},
+  options: { cookie?: string; callbackURL?: string; errorCallbackURL?: string; loginHint?: string } = {},
 ): Promise<Outcome> {
   const start = await app.inject({
     method: 'POST',
@@ -86,11 +73,13 @@ async function throughGoogle(
       provider: 'google',
       callbackURL: options.callbackURL ?? '/dashboard',
       errorCallbackURL: options.errorCallbackURL ?? '/auth/login?via=google',
+      ...(options.loginHint ? { loginHint: options.loginHint } : {}),
     },
   });
   expect(start.statusCode, start.body).toBe(200);
   const { url } = start.json() as { url: string };
-  expect(url.startsWith(`${provider.issuer.url}/authorize?`)).toBe(true);
+  expect(url.startsWith(`${google.issuer}/authorize?`)).toBe(true);
+  expect(new URL(url).searchParams.get('login_hint')).toBe(options.loginHint ?? null);
 
   const atProvider = await fetch(url, { redirect: 'manual' });
   expect(atProvider.status).toBe(302);
@@ -205,7 +194,7 @@ describe('linking Google to a signed-in account (/auth/connect-with-google)', ()
 
   it('links, lists, signs in with it, and unlinks while a password remains', async () => {
     const member = await signUpVerified(app, person.email, 'Member');
-    const linked = await throughGoogle('link', { cookie: member.cookie, ...linkTo });
+    const linked = await throughGoogle('link', { cookie: member.cookie, loginHint: person.email, ...linkTo });
     expect(linked.location).toBe('/auth/connect-with-google?linked=1');
 
     const list = await app.inject({ url: '/api/auth/list-accounts', headers: { cookie: member.cookie } });

@@ -35,6 +35,8 @@ export interface LinkGoogleInput {
   callbackURL: string;
   /** Where a failed link lands, with `?error=`. */
   errorCallbackURL: string;
+  /** The account's e-mail: Google offers the Google account with that address first. */
+  loginHint: string;
 }
 
 /**

@@ -4,8 +4,10 @@ import { Button } from '#web/components/ui/button.tsx';
 import { describeFailure } from '../api/auth-errors.ts';
 import { useGoogleSignIn } from '../api/google-sign-in.ts';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
+import { TextLink } from './text-link.tsx';
 
-function GoogleMark() {
+/** Google's "G", as its branding guidelines ask for on a sign-in button. */
+export function GoogleMark() {
   return (
     <svg aria-hidden="true" viewBox="0 0 48 48" className="size-5">
       <path
@@ -57,6 +59,12 @@ export function GoogleSignInButton({ callbackURL, errorCallbackURL }: Props) {
         <GoogleMark />
         {google.isPending ? 'Opening Google…' : 'Continue with Google'}
       </Button>
+      {/* Registering asks for the terms to be accepted; a first Google sign-in registers too. */}
+      <p className="text-sm text-slate-600">
+        A first Google sign-in creates your Tagalong account and means you accept the{' '}
+        <TextLink to="/terms-and-conditions">terms and conditions</TextLink> and the{' '}
+        <TextLink to="/privacy-policy">privacy policy</TextLink>.
+      </p>
     </div>
   );
 }
