@@ -116,3 +116,16 @@ describe('links from e-mails', () => {
     expect(describeAuthError('google-sign-in', failure(400, 'PROVIDER_NOT_FOUND')).reason).toBe('GOOGLE_FAILED');
   });
 });
+
+it('words the ways a Google sign-in can be refused', () => {
+  expect(describeAuthError('google-sign-in', { status: undefined, code: 'account_not_linked' }).reason).toBe(
+    'GOOGLE_ACCOUNT_NOT_LINKED',
+  );
+  expect(describeAuthError('google-sign-in', { status: undefined, code: 'email_not_verified' }).reason).toBe(
+    'GOOGLE_EMAIL_NOT_VERIFIED',
+  );
+  expect(describeAuthError('google-sign-in', { status: undefined, code: 'banned' }).reason).toBe('ACCOUNT_DISABLED');
+  expect(describeAuthError('google-sign-in', { status: undefined, code: 'something_else' }).reason).toBe(
+    'GOOGLE_FAILED',
+  );
+});

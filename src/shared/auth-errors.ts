@@ -36,6 +36,8 @@ export type AuthErrorReason =
   | 'PASSWORD_TOO_LONG'
   | 'PASSWORD_TOO_COMMON'
   | 'INVALID_INPUT'
+  | 'GOOGLE_ACCOUNT_NOT_LINKED'
+  | 'GOOGLE_EMAIL_NOT_VERIFIED'
   | 'GOOGLE_FAILED'
   | 'UNKNOWN';
 
@@ -86,7 +88,8 @@ export const authErrorTable: readonly Row[] = [
   },
   {
     reason: 'ACCOUNT_DISABLED',
-    codes: ['BANNED_USER'],
+    // `banned` is how a refused Google sign-in comes back (as ?error= on the sign-in page).
+    codes: ['BANNED_USER', 'banned'],
     message: 'This account has been disabled.',
     actions: [contactUs],
   },
@@ -152,6 +155,20 @@ export const authErrorTable: readonly Row[] = [
     reason: 'INVALID_INPUT',
     codes: ['VALIDATION_FAILED', 'VALIDATION_ERROR'],
     message: "Some details aren't valid. Check the form and try again.",
+  },
+  {
+    // An account with that e-mail exists here but was never confirmed, so Google is not joined to it.
+    reason: 'GOOGLE_ACCOUNT_NOT_LINKED',
+    flows: ['google-sign-in'],
+    codes: ['account_not_linked'],
+    message:
+      'An account with this e-mail address exists but was never confirmed. Confirm it from the e-mail we sent, or sign in with its password, then link Google.',
+  },
+  {
+    reason: 'GOOGLE_EMAIL_NOT_VERIFIED',
+    flows: ['google-sign-in'],
+    codes: ['email_not_verified'],
+    message: "Google hasn't confirmed this e-mail address, so we sent you a confirmation link. Open it, then sign in.",
   },
   {
     reason: 'GOOGLE_FAILED',
