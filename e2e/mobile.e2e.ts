@@ -1,40 +1,20 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { smsOutbox } from '#server/db/schema/outbox.ts';
-import { type E2EServer, expectAccessible, launchBrowser, newPage, signUp, startServer } from './support/harness.ts';
+import { expectAccessible, newPage, setUpServerAndBrowser, signUp } from './support/harness.ts';
 
 // /auth/add-mobile-number (PRODUCT.md §1, onboarding step 2) through the real browser, Better Auth's
 // phone-number plugin and the embedded SMS outbox, where the tests read the code as a person reads
 // their phone. Numbers are NANP 555-01xx, reserved for fiction and valid for libphonenumber (the UK's
 // fictional 07700 900xxx range is not: it is never assigned, so it is refused).
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ demoMode: true }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function withPage<T>(
-  fn: (p: Awaited<ReturnType<typeof newPage>>) => Promise<T>,
-  viewport?: { width: number; height: number },
-) {
-  const p = await newPage(browser, server.url, viewport);
-  try {
-    return await fn(p);
-  } finally {
-    await p.context.close();
-  }
-}
+const env = setUpServerAndBrowser({ demoMode: true });
+const withPage = env.withPage;
 
 /** The code of the newest text message to `to` in the outbox. */
 async function latestCode(to: string): Promise<string> {
-  const [sms] = await server.database.db
+  const [sms] = await env.server.database.db
     .select()
     .from(smsOutbox)
     .where(eq(smsOutbox.to, to))
@@ -46,7 +26,7 @@ async function latestCode(to: string): Promise<string> {
 }
 
 async function textsTo(to: string): Promise<number> {
-  return (await server.database.db.select().from(smsOutbox).where(eq(smsOutbox.to, to))).length;
+  return (await env.server.database.db.select().from(smsOutbox).where(eq(smsOutbox.to, to))).length;
 }
 
 /** A code that is not `code`. */
@@ -196,7 +176,7 @@ describe('/auth/add-mobile-number', () => {
   it('says a number already linked to another account is taken, and keeps it off this one', () =>
     withPage(async ({ context, page, errors }) => {
       // The first account confirms the number through the API, as the page does.
-      const owner = await newPage(browser, server.url);
+      const owner = await newPage(env.browser, env.server.url);
       try {
         await signUp(owner.context, 'owner@example.test');
         const phoneNumber = '+12025550125';

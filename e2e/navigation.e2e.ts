@@ -1,29 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2EServer, launchBrowser, makeAdmin, newPage, signUp, startServer } from './support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { makeAdmin, newPage, setUpServerAndBrowser, signUp } from './support/harness.ts';
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ demoMode: true }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function withPage<T>(
-  fn: (p: Awaited<ReturnType<typeof newPage>>) => Promise<T>,
-  viewport?: { width: number; height: number },
-) {
-  const p = await newPage(browser, server.url, viewport);
-  try {
-    return await fn(p);
-  } finally {
-    await p.context.close();
-  }
-}
+const env = setUpServerAndBrowser({ demoMode: true });
+const withPage = env.withPage;
 
 describe('/dashboard', () => {
   it('sends a visitor to sign-in with the redirect', () =>
@@ -39,7 +18,7 @@ describe('/dashboard', () => {
       const id = await signUp(context, 'dash@example.test');
       await page.goto('/dashboard');
       await page.waitForURL('**/user/dashboard');
-      await makeAdmin(server, id);
+      await makeAdmin(env.server, id);
       await page.goto('/dashboard');
       await page.waitForURL('**/admin/dashboard');
       await page.locator('[data-layout="admin-dashboard"]').waitFor();
@@ -134,7 +113,7 @@ describe('session changes', () => {
       await page.goto('/about?redirect=https%3A%2F%2Fevil.test%2F');
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForTimeout(300);
-      expect(new URL(page.url()).host).toBe(new URL(server.url).host);
+      expect(new URL(page.url()).host).toBe(new URL(env.server.url).host);
       expect(new URL(page.url()).pathname).toBe('/about');
     }));
 });

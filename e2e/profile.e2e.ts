@@ -1,36 +1,15 @@
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '#server/test/users.ts';
-import { type E2EServer, expectAccessible, launchBrowser, newPage, signUp, startServer } from './support/harness.ts';
+import { expectAccessible, newPage, setUpServerAndBrowser, signUp } from './support/harness.ts';
 
 // Profiles (issue 3): settings, avatar upload, the public member page and account deletion, through
 // the built app in a real Chromium.
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ demoMode: false }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = setUpServerAndBrowser({ demoMode: false });
+const withPage = env.withPage;
 
 const phone = { width: 360, height: 740 };
-
-async function withPage<T>(
-  fn: (p: Awaited<ReturnType<typeof newPage>>) => Promise<T>,
-  viewport?: { width: number; height: number },
-) {
-  const p = await newPage(browser, server.url, viewport);
-  try {
-    return await fn(p);
-  } finally {
-    await p.context.close();
-  }
-}
 
 /** Console errors other than the 4xx answers the error cases expect. */
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
@@ -160,7 +139,7 @@ describe('my profile and the member page', () => {
       await expectAccessible(page);
       expect(unexpected(errors)).toEqual([]);
 
-      const visitor = await newPage(browser, server.url, phone);
+      const visitor = await newPage(env.browser, env.server.url, phone);
       try {
         await visitor.page.goto(`/user/view/${id}`);
         await visitor.page.getByRole('heading', { name: 'Pablo Public' }).waitFor();

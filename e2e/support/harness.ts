@@ -129,7 +129,27 @@ export async function makeAdmin(server: E2EServer, userId: string) {
  * its tests and stopped after. Read `env.server` and `env.browser` inside the tests.
  */
 export function setUpServerAndBrowser(options: Parameters<typeof startServer>[0] = {}) {
-  const env = {} as { server: E2EServer; browser: Browser };
+  const env = {
+    /** A fresh browser context for one test, closed after it whatever happens. */
+    async withPage<T>(
+      fn: (p: Awaited<ReturnType<typeof newPage>>) => Promise<T>,
+      viewport?: { width: number; height: number },
+    ) {
+      const p = await newPage(env.browser, env.server.url, viewport);
+      try {
+        return await fn(p);
+      } finally {
+        await p.context.close();
+      }
+    },
+  } as {
+    server: E2EServer;
+    browser: Browser;
+    withPage: <T>(
+      fn: (p: Awaited<ReturnType<typeof newPage>>) => Promise<T>,
+      viewport?: { width: number; height: number },
+    ) => Promise<T>;
+  };
   beforeAll(async () => {
     [env.server, env.browser] = await Promise.all([startServer(options), launchBrowser()]);
   });
