@@ -23,7 +23,14 @@ function setState(next: ConnectionState) {
 
 export function getSocket(): Socket {
   if (socket) return socket;
-  const s = io({ autoConnect: false, withCredentials: true, transports: ['polling', 'websocket'] });
+  // WebSocket first: a long-poll still in flight when the socket is re-opened as a new identity
+  // would be answered 400 (its session is gone). Polling remains the fallback where WebSocket fails.
+  const s = io({
+    autoConnect: false,
+    withCredentials: true,
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+  });
   s.on('connect', () => {
     setState({ connected: true, transport: s.io.engine.transport.name, socketId: s.id ?? null });
     s.io.engine.once('upgrade', (t: { name: string }) => {
