@@ -1,7 +1,6 @@
-import { MailCheck } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { DemoMailboxHint } from './demo-mailbox-hint.tsx';
+import { MailSentPanel } from './mail-sent-panel.tsx';
 import { ResendVerificationButton } from './resend-verification-button.tsx';
 
 interface Props {
@@ -17,23 +16,8 @@ interface Props {
  * reveals nothing about who is registered.
  */
 export function CheckInbox({ email, callbackURL, onChangeAddress }: Props) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The form this replaces had focus; move it to the news so keyboard and screen-reader users get it.
-  useEffect(() => heading.current?.focus(), []);
-
   return (
-    <section aria-labelledby="check-inbox-heading" className="flex flex-col gap-4">
-      <div className="flex items-center gap-3">
-        <MailCheck aria-hidden="true" className="size-8 shrink-0 text-brand-700" />
-        <h2
-          id="check-inbox-heading"
-          ref={heading}
-          tabIndex={-1}
-          className="text-xl font-semibold text-slate-900 outline-none"
-        >
-          Check your inbox
-        </h2>
-      </div>
+    <MailSentPanel headingId="check-inbox-heading">
       <p className="text-slate-700">
         We've sent an e-mail to <strong className="wrap-anywhere font-semibold text-slate-900">{email}</strong>. Open
         the link in it to confirm your address; it signs you in. The link works for 24 hours.
@@ -51,6 +35,6 @@ export function CheckInbox({ email, callbackURL, onChangeAddress }: Props) {
           </Button>
         </p>
       ) : null}
-    </section>
+    </MailSentPanel>
   );
 }
