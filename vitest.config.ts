@@ -28,6 +28,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // expect.poll gives up after 1 s by default: too soon for a page that is still booting, its
+          // socket connecting or its data loading on a busy CI machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

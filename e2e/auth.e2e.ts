@@ -3,7 +3,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '#server/db/schema/outbox.ts';
 import { TEST_PASSWORD } from '#server/test/users.ts';
-import { type E2EServer, expectAccessible, launchBrowser, newPage, signUp, startServer } from './support/harness.ts';
+import {
+  appMetaLoaded,
+  type E2EServer,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  signUp,
+  startServer,
+} from './support/harness.ts';
 
 // Registering, confirming the e-mail address, signing in and resetting a password through the real
 // browser, Better Auth and the embedded mail outbox, read the way a person on the demo server reads
@@ -74,9 +82,12 @@ async function signInThroughForm(page: Page, email: string, password: string) {
 describe('/auth/login', () => {
   it('signs in with e-mail and password and lands on the dashboard', () =>
     withPage(async ({ page, errors }) => {
+      const meta = appMetaLoaded(page);
       await page.goto('/auth/login');
       expect(await page.getByRole('checkbox', { name: 'Remember me' }).isChecked()).toBe(true);
-      // Google is not configured on the test server, so its button is not offered.
+      // Google is not configured on the test server, so its button is not offered. The page shows
+      // the form before it knows; the check means something only once it does.
+      await meta;
       expect(await page.getByRole('button', { name: 'Continue with Google' }).count()).toBe(0);
       await expectAccessible(page);
       await signInThroughForm(page, 'member@example.test', TEST_PASSWORD);
@@ -199,7 +210,8 @@ describe('/auth/register', () => {
     withPage(async ({ page, errors }) => {
       await page.goto('/auth/register');
       await page.getByRole('button', { name: 'Create account' }).click();
-      expect(await page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+      // The form checks itself asynchronously after the click.
+      await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
       await expectAccessible(page);
 
       await page.getByLabel('Full name').fill('New Person');
@@ -345,13 +357,16 @@ describe('/dev/mailbox', () => {
 
       await page.getByRole('button', { name: "Show everyone's" }).click();
       await page.getByRole('tab', { name: /E-mail/ }).click();
-      const before = await page.getByRole('list', { name: 'E-mails, newest first' }).getByRole('listitem').count();
+      // Everyone's mail is a new query: count it once it has loaded (the filtered view had no list).
+      const mails = page.getByRole('list', { name: 'E-mails, newest first' }).getByRole('listitem');
+      await mails.first().waitFor();
+      const before = await mails.count();
       await page.request.post('/api/auth/request-password-reset', {
         data: { email: 'member@example.test', redirectTo: '/auth/reset-password' },
       });
       await page.getByRole('button', { name: 'Refresh' }).click();
-      await page.getByRole('list', { name: 'E-mails, newest first' }).getByRole('listitem').nth(before).waitFor();
-      const newest = page.getByRole('list', { name: 'E-mails, newest first' }).getByRole('listitem').first();
+      await mails.nth(before).waitFor();
+      const newest = mails.first();
       await newest.getByRole('heading', { name: 'Reset your Tagalong password' }).waitFor();
       expect(await newest.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       await expectAccessible(page);

@@ -3,7 +3,15 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, user } from '#server/db/schema/auth.ts';
 import { type LocalGoogle, startLocalGoogle } from '#server/modules/auth/test/google-provider.ts';
-import { type E2EServer, expectAccessible, launchBrowser, newPage, signUp, startServer } from './support/harness.ts';
+import {
+  appMetaLoaded,
+  type E2EServer,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  signUp,
+  startServer,
+} from './support/harness.ts';
 
 // Issue 3, acceptance 2: "Continue with Google" in Chromium, through a local OpenID Connect provider
 // configured as Google's issuer. The browser really goes to the provider and back; the provider
@@ -160,8 +168,11 @@ describe('/auth/connect-with-google', () => {
       await page.reload();
       await page.getByRole('heading', { name: "Google sign-in isn't enabled on this server" }).waitFor();
       await expectAccessible(page);
+      // The form shows before the page knows whether Google is on: look once it does.
+      const meta = appMetaLoaded(page);
       await page.goto('/auth/login');
       await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      await meta;
       expect(await page.getByRole('button', { name: 'Continue with Google' }).count()).toBe(0);
       expect(errors).toEqual([]);
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeAdmin, newPage, setUpServerAndBrowser, signUp } from './support/harness.ts';
+import { makeAdmin, setUpServerAndBrowser, signUp } from './support/harness.ts';
 
 const env = setUpServerAndBrowser({ demoMode: true });
 const withPage = env.withPage;
@@ -90,6 +90,8 @@ describe('session changes', () => {
       await signUp(context, 'revoked@example.test');
       await page.goto('/user/dashboard');
       await page.locator('[data-layout="dashboard"]').waitFor();
+      // The page has loaded what it shows (the header's unread counts too) before the session ends.
+      await page.waitForLoadState('networkidle');
       // Ended by another device: the server forgets the session, this tab is told nothing.
       expect((await context.request.post('/api/auth/sign-out', { data: {} })).status()).toBe(200);
       await page.waitForTimeout(200);

@@ -88,7 +88,8 @@ describe('profile settings', () => {
       await current.waitFor();
       const src = await current.getAttribute('src');
       expect(src).toMatch(/^\/api\/avatars\/[0-9a-f-]{36}\.webp$/);
-      expect(await current.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+      // The browser fetches the new photo only once its <img> is there.
+      await expect.poll(() => current.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
 
       await photo.getByLabel('Choose a photo').setInputFiles({
         name: 'notes.png',
@@ -120,20 +121,26 @@ describe('my profile and the member page', () => {
       await page.goto('/user/profile/my-profile');
       const others = page.getByRole('region', { name: 'What other members see' });
       await others.getByRole('heading', { name: 'Pablo Public' }).waitFor();
-      const card = await others.innerText();
-      expect(card).toContain('No ratings yet');
-      expect(card).toContain('Completed deliveries');
-      expect(card).toContain('Lisbon');
-      expect(card).toContain('Email verified');
-      expect(card).toContain('Mobile not verified');
-      expect(card).not.toContain('public@example.test');
+      // The card's parts (profile, rating, checks) can arrive apart: wait for each, then read it whole.
+      for (const words of [
+        'No ratings yet',
+        'Completed deliveries',
+        'Lisbon',
+        'Email verified',
+        'Mobile not verified',
+      ]) {
+        await expect.poll(() => others.innerText()).toContain(words);
+      }
+      expect(await others.innerText()).not.toContain('public@example.test');
       const checks = page.getByRole('region', { name: 'Verification' });
-      expect(await checks.innerText()).toContain('1 of 3 checks done.');
+      await expect.poll(() => checks.innerText()).toContain('1 of 3 checks done.');
       await checks.getByRole('link', { name: 'Add your mobile number' }).waitFor();
       await expectAccessible(page);
 
       await others.getByRole('link', { name: 'open it as others see it' }).click();
       await page.waitForURL(`**/user/view/${id}`);
+      // The profile page shows the same name in its preview card, so wait for it to leave first.
+      await page.getByRole('heading', { name: 'My profile' }).waitFor({ state: 'detached' });
       await page.getByRole('heading', { name: 'Pablo Public' }).waitFor();
       expect(await page.locator('main').innerText()).not.toContain('public@example.test');
       await expectAccessible(page);
@@ -143,9 +150,8 @@ describe('my profile and the member page', () => {
       try {
         await visitor.page.goto(`/user/view/${id}`);
         await visitor.page.getByRole('heading', { name: 'Pablo Public' }).waitFor();
-        const text = await visitor.page.locator('main').innerText();
-        expect(text).toContain('Portuguese, English');
-        expect(text).not.toContain('public@example.test');
+        await expect.poll(() => visitor.page.locator('main').innerText()).toContain('Portuguese, English');
+        expect(await visitor.page.locator('main').innerText()).not.toContain('public@example.test');
         await expectAccessible(visitor.page);
         await noSidewaysScroll(visitor.page);
 

@@ -8,7 +8,9 @@ import { type E2EServer, expectAccessible, launchBrowser, newPage, startServer }
 // axe-core finds nothing serious on the public pages.
 
 const sampleId = '3f0e8a4e-5b8c-4d1e-9a7b-2c6d8e9f0a1b';
-const concrete = (path: string) => path.replace(/\{\w+\}/g, sampleId);
+// Parameters that are not record ids take a value of their own shape (see RouteDef.params).
+const sampleParams: Record<string, string> = { ref: 'cs_sandbox_e2eSampleRef0123' };
+const concrete = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => sampleParams[name] ?? sampleId);
 
 let server: E2EServer;
 let browser: Browser;

@@ -87,6 +87,14 @@ export async function newPage(
   return { context, page, errors };
 }
 
+/**
+ * Resolves when the page has the server's facts (/api/meta), which decide what some pages offer (the
+ * Google button). Start it before the navigation: `const meta = appMetaLoaded(page); await page.goto(…)`.
+ */
+export function appMetaLoaded(page: Page) {
+  return page.waitForResponse((r) => new URL(r.url()).pathname === '/api/meta');
+}
+
 /** axe-core on the current page: no serious or critical violations. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -4,31 +4,64 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { handoverCodeKeys } from './lib/codes.ts';
 import { loggerOptions } from './logger.ts';
+import { adminMoneyRoutes } from './modules/admin-money/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { balanceRoutes } from './modules/balances/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { promoteAdmin, seedDemoAccounts } from './modules/demo/seed.ts';
+import { seedDemoConversations } from './modules/demo/seed-conversations.ts';
+import { seedDemoNotifications } from './modules/demo/seed-notifications.ts';
+import { seedDemoPackages } from './modules/demo/seed-packages.ts';
+import { seedDemoPayments } from './modules/demo/seed-payments.ts';
+import { seedDemoRequests } from './modules/demo/seed-requests.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { scheduledJobs } from './modules/jobs/jobs.ts';
+import { createScheduler, type Scheduler } from './modules/jobs/scheduler.ts';
+import { kycRoutes } from './modules/kyc/routes.ts';
+import { lifecycleRoutes } from './modules/lifecycle/routes.ts';
+import { matchingRoutes } from './modules/matching/routes.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
+import { createNotifier } from './modules/notifications/notifier.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { packageRoutes } from './modules/packages/routes.ts';
+import { cancelPaidPackage } from './modules/payments/refunds.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { bankDetailsKey } from './modules/payouts/bank-details.ts';
+import { payoutRoutes } from './modules/payouts/routes.ts';
+import { placeRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { requestRoutes } from './modules/requests/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { travelPlanRoutes } from './modules/travel-plans/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { readBuildId, webPlugin } from './plugins/web.ts';
+import { createKycProvider } from './providers/kyc/create.ts';
 import { createMailer } from './providers/mail/create.ts';
-import { createSmsSender } from './providers/sms/create.ts';
-import { createAvatarStorage } from './providers/storage/create.ts';
+import { createPaymentProvider } from './providers/payments/create.ts';
+import { createSandboxPaymentProvider } from './providers/payments/sandbox.ts';
+import { createSmsSender, createTextSender } from './providers/sms/create.ts';
+import { createAvatarStorage, createPackagePhotoStorage } from './providers/storage/create.ts';
 import { createGateway, type Gateway } from './realtime/gateway.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
+  /** What time the time-bound rules read (review reveal, scheduled jobs); tests pass a fake clock. */
+  clock?: () => Date;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     gateway: Gateway;
     database: DatabaseHandle;
+    /** The scheduled jobs; ticking on its own only when JOBS_INTERVAL_MS > 0 (tests call tick()). */
+    scheduler: Scheduler;
   }
 }
 
@@ -48,6 +81,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const sms = createSmsSender(config, deps.database.db);
   const auth = createAuth(config, deps.database.db, { mailer, sms });
   const storage = createAvatarStorage(config);
+  const clock = deps.clock ?? (() => new Date());
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -65,24 +99,109 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(originCheckPlugin, { baseUrl: config.baseUrl });
   await app.register(openapiPlugin, { version: buildId });
 
-  await app.register(healthRoutes, { database: deps.database });
-  await app.register(metaRoutes, { config, buildId });
-  await app.register(authRoutes, { auth });
-  await app.register(profileRoutes, { auth, db: deps.database.db, storage });
-  // Demo-only pages and their APIs do not exist at all with demo mode off (404 like any unknown path).
-  if (config.demoMode) await app.register(devOutboxRoutes, { db: deps.database.db });
-  await app.register(webPlugin, { distDir: config.webDistDir, demoMode: config.demoMode });
-
-  if (config.demoMode) await seedDemoAccounts(auth, deps.database.db, app.log);
-  if (config.adminEmail) await promoteAdmin(deps.database.db, config.adminEmail, app.log);
-
-  const gateway = await createGateway({ server: app.server, auth, redisUrl: config.redisUrl, log: app.log });
+  // Created before the modules: services push live events through it.
+  const gateway = await createGateway({
+    server: app.server,
+    auth,
+    redisUrl: config.redisUrl,
+    log: app.log,
+    baseUrl: config.baseUrl,
+  });
   app.decorate('gateway', gateway);
   app.decorate('database', deps.database);
   // Sockets hold their connections open; end them first so the HTTP server can drain and close.
   app.addHook('preClose', async () => {
     await gateway.close();
   });
+  const notifier = createNotifier({ gateway, log: app.log, mailer, baseUrl: config.baseUrl });
+  // E-mail copies still being sent finish before the mailer and the database close.
+  app.addHook('preClose', () => notifier.drain());
+
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(metaRoutes, { config, buildId });
+  await app.register(authRoutes, { auth });
+  await app.register(profileRoutes, { auth, db: deps.database.db, storage, clock });
+  await app.register(kycRoutes, {
+    auth,
+    db: deps.database.db,
+    provider: createKycProvider(config),
+    notifier,
+    baseUrl: config.baseUrl,
+    sandboxDelayMs: config.kycSandboxDelayMs,
+  });
+  await app.register(placeRoutes);
+  await app.register(matchingRoutes, { auth, db: deps.database.db, clock });
+  await app.register(settingsRoutes, { db: deps.database.db });
+  const paymentProvider = createPaymentProvider(config);
+  await app.register(packageRoutes, {
+    auth,
+    db: deps.database.db,
+    storage: createPackagePhotoStorage(config),
+    cancelPaid: (input) => cancelPaidPackage(deps.database.db, notifier, paymentProvider, input),
+  });
+  await app.register(paymentRoutes, {
+    auth,
+    db: deps.database.db,
+    provider: paymentProvider,
+    notifier,
+    baseUrl: config.baseUrl,
+  });
+  const bankKey = bankDetailsKey(config.authSecret);
+  await app.register(balanceRoutes, { auth, db: deps.database.db });
+  await app.register(payoutRoutes, { auth, db: deps.database.db, bankKey });
+  await app.register(adminMoneyRoutes, { auth, db: deps.database.db, notifier, provider: paymentProvider, bankKey });
+  await app.register(travelPlanRoutes, { auth, db: deps.database.db, notifier });
+  const codeKeys = handoverCodeKeys(config.authSecret);
+  await app.register(requestRoutes, { auth, db: deps.database.db, notifier, codeKeys });
+  await app.register(lifecycleRoutes, {
+    auth,
+    db: deps.database.db,
+    notifier,
+    provider: paymentProvider,
+    codeKeys,
+    texts: createTextSender(config, deps.database.db),
+  });
+  await app.register(reviewRoutes, { auth, db: deps.database.db, notifier, clock });
+  const scheduler = createScheduler({
+    db: deps.database.db,
+    notifier,
+    provider: paymentProvider,
+    log: app.log.child({ module: 'jobs' }),
+    clock,
+    intervalMs: config.jobsIntervalMs,
+    jobs: scheduledJobs,
+  });
+  app.decorate('scheduler', scheduler);
+  if (config.jobsIntervalMs > 0) app.addHook('onReady', async () => scheduler.start());
+  // A tick under way finishes (and its e-mails go) before the database closes.
+  app.addHook('preClose', async () => {
+    await scheduler.stop();
+    await notifier.drain();
+  });
+  await app.register(notificationRoutes, { auth, db: deps.database.db, gateway });
+  await app.register(chatRoutes, { auth, db: deps.database.db, gateway });
+  // Demo-only pages and their APIs do not exist at all with demo mode off (404 like any unknown path).
+  if (config.demoMode) await app.register(devOutboxRoutes, { db: deps.database.db });
+  await app.register(webPlugin, { distDir: config.webDistDir, demoMode: config.demoMode });
+
+  if (config.demoMode) {
+    await seedDemoAccounts(auth, deps.database.db, app.log);
+    // Matched demo packages get their handover codes under the same keys the lifecycle checks them with.
+    await seedDemoPackages(deps.database.db, app.log, codeKeys);
+    // Their money, before anything (a job, a member, the notifications below) reads it.
+    await seedDemoPayments(deps.database.db, app.log, {
+      sandbox: createSandboxPaymentProvider(config),
+      baseUrl: config.baseUrl,
+      bankKey,
+    });
+    // After the packages and trips they link; before the chat, as an accepted request opens it.
+    await seedDemoRequests(deps.database.db, app.log);
+    await seedDemoConversations(deps.database.db, app.log);
+    // Last: they tell of the packages, requests and reviews above, when those say it happened.
+    await seedDemoNotifications(deps.database.db, app.log);
+  }
+  if (config.adminEmail) await promoteAdmin(deps.database.db, config.adminEmail, app.log);
+
   app.addHook('onClose', async () => {
     await mailer.close?.();
     await deps.database.close();

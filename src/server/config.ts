@@ -40,9 +40,23 @@ const envSchema = z.object({
     .regex(/^VA[0-9a-f]{32}$/i, 'must be a Verify service SID (VA followed by 32 hex characters)')
     .optional(),
   TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  KYCAID_API_TOKEN: z.string().min(1).optional(),
+  KYCAID_FORM_ID: z.string().min(1).optional(),
+  KYCAID_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  KYC_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000, 'must be at most 86400000 (a day)').optional(),
 });
 
 export interface Config {
@@ -68,9 +82,17 @@ export interface Config {
   mailFrom: string;
   /** Twilio Verify for phone codes when all three TWILIO_* keys are set; else the SMS outbox. */
   twilio: { accountSid: string; authToken: string; verifyServiceSid: string; apiUrl: string } | undefined;
+  /** KYCAID when both KYCAID_API_TOKEN and KYCAID_FORM_ID are set; else the embedded sandbox. */
+  kycaid: { apiToken: string; formId: string; apiUrl: string } | undefined;
+  /** Stripe Checkout and webhooks when both keys are set; else the embedded sandbox checkout. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | undefined;
+  /** How long the sandbox "reviews" before its result callback, so the waiting screen is real. */
+  kycSandboxDelayMs: number;
   logLevel: string;
   webDistDir: string;
   shutdownTimeoutMs: number;
+  /** How often the scheduled jobs run (auto-complete, expiry; ADR 0021); 0 = not in this process. */
+  jobsIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +137,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       twilioMissing.map((variable) => ({ variable, message: 'set all three TWILIO_* keys or none' })),
     );
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError([
+      { variable: e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY', message: 'set both or neither' },
+    ]);
+  }
+  if (Boolean(e.KYCAID_API_TOKEN) !== Boolean(e.KYCAID_FORM_ID)) {
+    throw new ConfigError([
+      { variable: e.KYCAID_API_TOKEN ? 'KYCAID_FORM_ID' : 'KYCAID_API_TOKEN', message: 'set both or neither' },
+    ]);
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -146,8 +178,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: (e.TWILIO_API_URL ?? 'https://verify.twilio.com').replace(/\/+$/, ''),
           }
         : undefined,
+    kycaid:
+      e.KYCAID_API_TOKEN && e.KYCAID_FORM_ID
+        ? {
+            apiToken: e.KYCAID_API_TOKEN,
+            formId: e.KYCAID_FORM_ID,
+            apiUrl: (e.KYCAID_API_URL ?? 'https://api.kycaid.com').replace(/\/+$/, ''),
+          }
+        : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            ...(e.STRIPE_API_URL ? { apiBase: e.STRIPE_API_URL.replace(/\/+$/, '') } : {}),
+          }
+        : undefined,
+    kycSandboxDelayMs: e.KYC_SANDBOX_DELAY_MS,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    // Tests drive the jobs themselves with a fake clock; a timer of their own would race them.
+    jobsIntervalMs: e.JOBS_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 60_000),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { kycStatuses } from './auth.ts';
+import { ratingSummarySchema } from './reviews.ts';
 
 // The profile contract (issue 3, "Profiles"): what a member edits about themselves, and what any
 // reader, visitor or member, sees of another member. Never e-mail or phone on the public side.
@@ -109,8 +110,9 @@ export const publicProfileSchema = z
     city: z.string().nullable(),
     languages: z.array(z.string()),
     verification: z.object({ email: z.boolean(), phone: z.boolean(), identity: z.boolean() }),
-    /** Average of the ratings received, null until the first one (ratings arrive with their issue). */
-    rating: z.number().nullable(),
+    /** The revealed reviews the member received (issue 7): average (null until the first) and count. */
+    rating: ratingSummarySchema,
+    /** Packages the member carried to completion. */
     completedDeliveries: z.number().int().min(0),
   })
   .meta({ id: 'PublicProfile' });

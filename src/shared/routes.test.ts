@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, routes, safeRedirectTarget, toRouterPath } from './routes.ts';
+import { sandboxCheckoutParamsSchema } from './payments.ts';
+import { areValidRouteParams, matchRoute, routes, safeRedirectTarget, toRouterPath } from './routes.ts';
 
 const id = '3f0e8a4e-5b8c-4d1e-9a7b-2c6d8e9f0a1b';
 
@@ -24,6 +25,43 @@ describe('matchRoute', () => {
       params: { package_id: id },
     });
     expect(matchRoute('/admin/users/not-an-id', { demoMode: false }).kind).toBe('invalid-param');
+  });
+
+  it('checks a parameter against the pattern its route gives', () => {
+    const ref = 'cs_sandbox_Ab3-_xYz09Ab3-_xYz09Ab3-';
+    expect(matchRoute(`/pay/sandbox/${ref}`, { demoMode: false })).toEqual({
+      kind: 'page',
+      route: expect.objectContaining({ path: '/pay/sandbox/{ref}' }),
+      params: { ref },
+    });
+    // A record id is not a checkout reference, and the reference's own shape is enforced.
+    for (const bad of [
+      id,
+      'cs_sandbox_short',
+      'cs_live_Ab3xYz09Ab3xYz09',
+      `cs_sandbox_${'a'.repeat(65)}`,
+      'cs_sandbox_a%2Fbcdefgh',
+    ]) {
+      expect(matchRoute(`/pay/sandbox/${bad}`, { demoMode: false }).kind).toBe('invalid-param');
+    }
+    // Routes without a pattern still take ids only.
+    expect(matchRoute(`/kyc/sandbox/${ref}`, { demoMode: false }).kind).toBe('invalid-param');
+  });
+
+  it('agrees with the API on what a sandbox checkout reference is', () => {
+    const route = routes.find((r) => r.path === '/pay/sandbox/{ref}');
+    expect(route).toBeDefined();
+    for (const ref of ['cs_sandbox_Ab3-_xYz09Ab3', 'cs_sandbox_short', 'cs_sandbox_a/bcdefgh', 'x']) {
+      expect(areValidRouteParams(route as (typeof routes)[number], { ref })).toBe(
+        sandboxCheckoutParamsSchema.safeParse({ ref }).success,
+      );
+    }
+  });
+
+  it('refuses a route whose parameter is missing', () => {
+    const route = routes.find((r) => r.path === '/user/packages/{package_id}') as (typeof routes)[number];
+    expect(areValidRouteParams(route, { package_id: undefined })).toBe(false);
+    expect(areValidRouteParams(route, { package_id: id })).toBe(true);
   });
 
   it('knows nothing of unlisted paths', () => {

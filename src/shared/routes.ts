@@ -1,6 +1,8 @@
 // The product's route map (PRODUCT.md §9 and the seed's route list). The server uses it to answer
 // page requests with the right HTTP status; the web router is built from it, so they cannot drift.
 
+import { sandboxCheckoutRefPattern } from './payments.ts';
+
 export const layouts = ['miscpages', 'authpages', 'authenticated', 'dashboard', 'admin-dashboard'] as const;
 export type LayoutName = (typeof layouts)[number];
 
@@ -17,6 +19,11 @@ export interface RouteDef {
   redirectTo?: string;
   /** Pages that exist only while demo mode is on; a 404 otherwise. */
   demoOnly?: boolean;
+  /**
+   * Parameters that name something other than a record (a provider's reference), with the pattern
+   * their value must match. Every parameter not listed here is a record id (a UUID).
+   */
+  params?: Readonly<Record<string, RegExp>>;
 }
 
 export const routes = [
@@ -41,6 +48,16 @@ export const routes = [
   { path: '/auth/add-mobile-number', layout: 'authenticated', title: 'Add your mobile number', guard: 'user' },
   { path: '/auth/connect-with-google', layout: 'authenticated', title: 'Connect with Google' },
   { path: '/kyc/kycaid-callback', layout: 'authenticated', title: 'Identity check', guard: 'user' },
+  // The embedded identity-check provider's page (issue 4): stands in for KYCAID's hosted form.
+  { path: '/kyc/sandbox/{token}', layout: 'authenticated', title: 'Identity check (sandbox)', guard: 'user' },
+  // The embedded payment provider's hosted checkout (issue 6): stands in for Stripe Checkout.
+  {
+    path: '/pay/sandbox/{ref}',
+    layout: 'authenticated',
+    title: 'Checkout (sandbox)',
+    guard: 'user',
+    params: { ref: sandboxCheckoutRefPattern },
+  },
 
   { path: '/dashboard', layout: 'miscpages', title: 'Dashboard' },
 
@@ -130,6 +147,13 @@ export function isValidRouteParam(value: string): boolean {
   return idPattern.test(value);
 }
 
+/** Whether every parameter of a matched route has the shape that route expects (a UUID unless it says otherwise). */
+export function areValidRouteParams(route: RouteDef, params: Readonly<Record<string, string | undefined>>): boolean {
+  return Object.entries(params).every(
+    ([name, value]) => value !== undefined && (route.params?.[name] ?? idPattern).test(value),
+  );
+}
+
 export type RouteMatch =
   | { kind: 'page'; route: RouteDef; params: Record<string, string> }
   | { kind: 'invalid-param'; route: RouteDef }
@@ -162,7 +186,7 @@ export function matchRoute(pathname: string, options: { demoMode: boolean }): Ro
     .sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length);
   const first = candidates[0];
   if (!first) return { kind: 'none' };
-  const valid = candidates.find((c) => Object.values(c.params).every(isValidRouteParam));
+  const valid = candidates.find((c) => areValidRouteParams(c.route, c.params));
   if (valid) return { kind: 'page', route: valid.route, params: valid.params };
   return { kind: 'invalid-param', route: first.route };
 }

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { mailOutbox } from '#server/db/schema/outbox.ts';
+import { mailOutbox, smsOutbox } from '#server/db/schema/outbox.ts';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
@@ -48,4 +48,37 @@ export async function signUpVerified(
   const cookie = verified.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   if (!cookie.includes('session_token')) throw new Error(`verification did not sign in (${verified.statusCode})`);
   return { cookie, id };
+}
+
+/** Confirms a mobile number the way a member does: a code texted to the outbox, typed back. */
+export async function verifyPhone(app: Injectable, cookie: string, phoneNumber: string): Promise<void> {
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/auth/phone-number/send-otp',
+    headers: { cookie },
+    payload: { phoneNumber },
+  });
+  if (sent.statusCode !== 200) throw new Error(`send-otp failed: ${sent.statusCode} ${JSON.stringify(sent.json())}`);
+  const [sms] = await app.database.db
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.to, phoneNumber))
+    .orderBy(desc(smsOutbox.createdAt))
+    .limit(1);
+  const code = sms?.text.match(/\d{6}/)?.[0];
+  if (!code) throw new Error(`No code was texted to ${phoneNumber}`);
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/api/auth/phone-number/verify',
+    headers: { cookie },
+    payload: { phoneNumber, code, updatePhoneNumber: true },
+  });
+  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.statusCode}`);
+}
+
+let phoneCounter = 0;
+/** A valid test number from the fictional US 202-555-01xx range; each test file has its own database. */
+export function testPhoneNumber(): string {
+  phoneCounter += 1;
+  return `+12025550${100 + (phoneCounter % 100)}`;
 }

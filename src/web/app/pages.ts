@@ -24,6 +24,8 @@ export const pages: Record<PagePath, () => Promise<PageModule>> = {
   '/auth/add-mobile-number': () => import('#web/features/auth/pages/add-mobile-number-page.tsx'),
   '/auth/connect-with-google': () => import('#web/features/auth/pages/connect-with-google-page.tsx'),
   '/kyc/kycaid-callback': () => import('#web/features/kyc/pages/kyc-callback-page.tsx'),
+  '/kyc/sandbox/{token}': () => import('#web/features/kyc/pages/sandbox-page.tsx'),
+  '/pay/sandbox/{ref}': () => import('#web/features/payments/pages/sandbox-checkout-page.tsx'),
   '/dev/crash': () => import('#web/features/diagnostics/pages/crash-page.tsx'),
   '/dev/mailbox': () => import('#web/features/dev-outbox/pages/mailbox-page.tsx'),
   '/dashboard': () => import('#web/features/dashboard/pages/dashboard-redirect-page.tsx'),

@@ -1,5 +1,5 @@
 import { createBrowserRouter, data, Navigate, type RouteObject } from 'react-router';
-import { isValidRouteParam, type LayoutName, type RouteDef, routes, toRouterPath } from '#shared/routes.ts';
+import { areValidRouteParams, type LayoutName, type RouteDef, routes, toRouterPath } from '#shared/routes.ts';
 import { ErrorPage } from './errors/error-page.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import { AdminDashboardLayout } from './layouts/admin-dashboard-layout.tsx';
@@ -19,18 +19,20 @@ const layoutComponents: Record<LayoutName, () => React.ReactNode> = {
 };
 
 /** A malformed id in the address names nothing: the seed's fatal 404 "Page Not Found: {path}". */
-function validateParams({ params, request }: { params: Record<string, string | undefined>; request: Request }) {
-  if (Object.values(params).every((v) => v !== undefined && isValidRouteParam(v))) return null;
-  const path = new URL(request.url).pathname;
-  throw data(`Page Not Found: ${path}`, { status: 404, statusText: 'Page Not Found' });
-}
+const validateParams =
+  (route: RouteDef) =>
+  ({ params, request }: { params: Record<string, string | undefined>; request: Request }) => {
+    if (areValidRouteParams(route, params)) return null;
+    const path = new URL(request.url).pathname;
+    throw data(`Page Not Found: ${path}`, { status: 404, statusText: 'Page Not Found' });
+  };
 
 function toRouteObject(route: RouteDef): RouteObject {
   const hasParams = route.path.includes('{');
   return {
     path: toRouterPath(route.path),
     handle: { title: route.title, guarded: Boolean(route.guard) },
-    ...(hasParams ? { loader: validateParams } : {}),
+    ...(hasParams ? { loader: validateParams(route) } : {}),
     element: route.redirectTo ? <Navigate to={route.redirectTo} replace /> : <RouteGate route={route} />,
   };
 }

@@ -7,11 +7,17 @@ import { cn } from '#web/lib/cn.ts';
 // Shared by the dashboard and the profile: the onboarding steps of PRODUCT.md §1 and their state.
 
 const kycWords: Record<Me['kycStatus'], string> = {
-  not_started:
-    "Not started. The identity check isn't open yet: it arrives with a coming update, and you will start it from here.",
-  pending: 'In review. Your profile shows the result once it is ready.',
+  not_started: 'Not started. A photo of your ID and a selfie, checked by our verification partner.',
+  pending: 'In review. We tell you as soon as the result arrives.',
   approved: 'Approved.',
-  declined: 'Declined. You will be able to try again from here once the identity check opens.',
+  declined: 'Declined. You can see why and try again.',
+};
+
+const identityLinkLabel: Record<Me['kycStatus'], string> = {
+  not_started: 'Start your identity check',
+  pending: 'See your identity check',
+  approved: '',
+  declined: 'Try the identity check again',
 };
 
 interface Step {
@@ -35,7 +41,14 @@ function stepsOf(me: Me): Step[] {
       note: me.phoneNumberVerified ? (me.phoneNumber ?? 'Confirmed.') : 'Not yet. Confirmed with a one-time code.',
       ...(me.phoneNumberVerified ? {} : { link: { to: '/auth/add-mobile-number', label: 'Add your mobile number' } }),
     },
-    { label: 'Identity check approved', done: me.kycStatus === 'approved', note: kycWords[me.kycStatus] },
+    {
+      label: 'Identity check approved',
+      done: me.kycStatus === 'approved',
+      note: kycWords[me.kycStatus],
+      ...(me.kycStatus === 'approved' || !me.phoneNumberVerified
+        ? {}
+        : { link: { to: '/user/profile/my-profile#identity-check', label: identityLinkLabel[me.kycStatus] } }),
+    },
   ];
 }
 

@@ -4,7 +4,7 @@ import { isAdminResponseSchema, meSchema, sessionViewSchema } from '#shared/auth
 import { apiErrorSchema } from '#shared/errors.ts';
 import type { Auth } from './auth.ts';
 import { translateProviderError } from './provider-errors.ts';
-import { getSessionUser, isAdmin, toMe } from './service.ts';
+import { getSessionUser, toMe } from './service.ts';
 
 function safeJson(raw: Buffer): unknown {
   try {

@@ -182,7 +182,7 @@ describe('public profile', () => {
         bio: 'Rear admiral.',
         languages: ['en'],
         verification: { email: true, phone: true, identity: false },
-        rating: null,
+        rating: { average: null, count: 0 },
         completedDeliveries: 0,
       });
       expect(Number.isNaN(Date.parse(body.memberSince))).toBe(false);

@@ -24,6 +24,8 @@ export interface ProfileRoutesOptions {
   auth: Auth;
   db: Database;
   storage: AvatarStorage;
+  /** The app's clock: which reviews count towards a rating (revealed ones only). */
+  clock?: () => Date;
 }
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
@@ -36,7 +38,10 @@ const noFile = () =>
   new AppError('VALIDATION_FAILED', 'Choose a photo to upload.', { avatar: ['Choose a JPEG, PNG or WebP image'] });
 
 /** Profiles (issue 3): my profile and its settings, avatars, account deletion, and public member pages. */
-export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (app, { auth, db, storage }) => {
+export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (
+  app,
+  { auth, db, storage, clock = () => new Date() },
+) => {
   // Scoped to this plugin: no other route accepts multipart bodies. One file, at most 5 MB, and no
   // other parts worth buffering.
   await app.register(multipart, {
@@ -134,7 +139,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
         response: { 200: publicProfileSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (req) => getPublicProfile(db, req.params.id),
+    async (req) => getPublicProfile(db, req.params.id, clock()),
   );
 
   app.get(

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { account, session, user, verification } from '#server/db/schema/auth.ts';
+import { packages } from '#server/db/schema/packages.ts';
+import { ratingSummary } from '#server/modules/reviews/ratings.ts';
 import type { AvatarStorage } from '#server/providers/storage/avatar-storage.ts';
 import { kycStatuses } from '#shared/auth.ts';
 import { AppError } from '#shared/errors.ts';
@@ -134,10 +136,17 @@ export async function deleteAccount(db: Database, storage: AvatarStorage, userId
   await removeStoredAvatar(storage, before.image);
 }
 
-/** What anyone may read about a member. Deleted members have no public page. */
-export async function getPublicProfile(db: Database, id: string): Promise<PublicProfile> {
+/**
+ * What anyone may read about a member. Deleted members have no public page. The rating counts only
+ * reviews revealed at `now` (the app's clock), as the member's review list does.
+ */
+export async function getPublicProfile(db: Database, id: string, now: Date): Promise<PublicProfile> {
   const [row] = await db.select().from(user).where(activeUser(id));
   if (!row) throw new AppError('NOT_FOUND', 'There is no member with this id.');
+  const [deliveries] = await db
+    .select({ n: count() })
+    .from(packages)
+    .where(and(eq(packages.travelerId, id), eq(packages.status, 'completed')));
   return {
     id: row.id,
     name: row.name,
@@ -151,8 +160,7 @@ export async function getPublicProfile(db: Database, id: string): Promise<Public
       phone: row.phoneNumberVerified,
       identity: row.kycStatus === 'approved',
     },
-    // Ratings and deliveries arrive with their issues; until then nobody has any.
-    rating: null,
-    completedDeliveries: 0,
+    rating: await ratingSummary(db, id, now),
+    completedDeliveries: deliveries?.n ?? 0,
   };
 }

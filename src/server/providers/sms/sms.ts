@@ -15,3 +15,13 @@ export interface PhoneCodeSender {
    */
   checkCode?(phoneNumber: string, code: string): Promise<boolean>;
 }
+
+/**
+ * Sends a plain text message (issue 7: the delivery code to the recipient's phone). The outbox adapter
+ * keeps it in the database like the codes; Twilio Verify only sends its own codes, so with it
+ * configured there is no text sender and callers say so.
+ */
+export interface TextMessageSender {
+  readonly kind: 'outbox';
+  send(phoneNumber: string, text: string): Promise<void>;
+}

@@ -12,6 +12,8 @@ export interface NavItem {
   label: string;
   icon: ReactNode;
   end?: boolean;
+  /** A count after the label (unread messages, unread notifications). */
+  badge?: ReactNode;
 }
 
 /** The signed-in shells: a sidebar on wide screens, a menu button at 360 px. */
@@ -20,11 +22,14 @@ export function SidebarShell({
   nav,
   navLabel,
   home,
+  headerLinks,
 }: {
   layout: string;
   nav: NavItem[];
   navLabel: string;
   home: string;
+  /** Icon links before the account menu (the dashboard's messages and notifications, with counts). */
+  headerLinks?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -53,7 +58,10 @@ export function SidebarShell({
             </Button>
             <Brand to={home} />
           </div>
-          <UserMenu />
+          <div className="flex items-center gap-1 sm:gap-2">
+            {headerLinks}
+            <UserMenu />
+          </div>
         </div>
       </header>
       <div className="flex flex-1">
@@ -82,6 +90,7 @@ export function SidebarShell({
                     {item.icon}
                   </span>
                   {item.label}
+                  {item.badge}
                 </NavLink>
               </li>
             ))}

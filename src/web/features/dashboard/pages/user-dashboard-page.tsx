@@ -5,6 +5,8 @@ import { ErrorState } from '#web/components/ui/states.tsx';
 import { VerificationChecklist } from '#web/components/verification-checklist.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { ActionCards } from '../components/action-cards.tsx';
+import { BalanceSection } from '../components/balance-section.tsx';
+import { NeedsActionSection } from '../components/needs-action-section.tsx';
 
 function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] || name;
@@ -26,6 +28,7 @@ export default function UserDashboardPage() {
     <>
       <PageHeader lead={`Hello, ${firstName(me.name)}. Send a package, carry one, or follow what you have going on.`} />
       <div className="flex flex-col gap-8">
+        <NeedsActionSection />
         <section aria-labelledby="dashboard-actions">
           <h2 id="dashboard-actions" className="mb-3 text-lg font-semibold text-slate-900">
             What would you like to do?
@@ -47,6 +50,7 @@ export default function UserDashboardPage() {
             <VerificationChecklist me={me} />
           </CardContent>
         </Card>
+        <BalanceSection me={me} />
       </div>
     </>
   );

@@ -8,11 +8,13 @@ import {
 } from '#web/features/design-system/components/feedback-showcase.tsx';
 import { InputsShowcase } from '#web/features/design-system/components/inputs-showcase.tsx';
 import { DialogShowcase, TabsShowcase } from '#web/features/design-system/components/overlays-showcase.tsx';
+import { PlacePickerShowcase } from '#web/features/design-system/components/place-picker-showcase.tsx';
 import { CardsShowcase, TableShowcase } from '#web/features/design-system/components/surfaces-showcase.tsx';
 
 const contents = [
   ['buttons', 'Buttons'],
   ['inputs', 'Inputs'],
+  ['place-picker', 'Place picker'],
   ['form', 'Form with validation'],
   ['cards', 'Cards'],
   ['table', 'Table'],
@@ -42,6 +44,7 @@ export default function UiPage() {
       <div className="flex flex-col gap-10">
         <ButtonsShowcase />
         <InputsShowcase />
+        <PlacePickerShowcase />
         <ExampleForm />
         <CardsShowcase />
         <TableShowcase />

@@ -1,23 +1,10 @@
-import { Link } from 'react-router';
-import { Button } from '#web/components/ui/button.tsx';
-import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { useSearchParams } from 'react-router';
+import { isValidRouteParam } from '#shared/routes.ts';
+import { PaymentScreen } from '../components/payment-screen.tsx';
 
-/** Step two of "send a package": the reward plus the platform fee, then the checkout. */
+/** /user/packages/send-a-package/payment-process?package=<id>: the last step of sending a package. */
 export default function PaymentProcessPage() {
-  return (
-    <>
-      <PageHeader lead="Check the reward and the platform fee for your package, then pay to publish it. The money is held until the package is delivered." />
-      <EmptyState
-        title="Payments arrive later"
-        action={
-          <Button asChild variant="secondary">
-            <Link to="/user/packages/my-packages">Go to my packages</Link>
-          </Button>
-        }
-      >
-        Paying for a package arrives with the payments work. Nothing has been charged.
-      </EmptyState>
-    </>
-  );
+  const [params] = useSearchParams();
+  const param = params.get('package');
+  return <PaymentScreen packageId={param && isValidRouteParam(param) ? param : null} />;
 }

@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
+import { FormStatus } from '#web/components/ui/form-status.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { useChangeEmail } from '../api/account.ts';
 import { describeProfileError } from '../api/profile-errors.ts';
-import { FormStatus } from './form-status.tsx';
 
 /** A new address is confirmed from a link sent to it; until then the current one stays. */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
@@ -59,6 +59,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
               ? `We sent a confirmation link to ${sentTo}. Your address changes when you open it; until then, keep using ${currentEmail}.`
               : null
           }
+          messageClassName="mt-3"
         />
       </div>
     </form>

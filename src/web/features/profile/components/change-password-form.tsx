@@ -6,10 +6,10 @@ import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '#shared/password-rules.t
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { CheckboxField, FormField } from '#web/components/ui/form-field.tsx';
+import { FormStatus } from '#web/components/ui/form-status.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { useChangePassword } from '../api/account.ts';
 import { describeProfileError } from '../api/profile-errors.ts';
-import { FormStatus } from './form-status.tsx';
 
 const changePasswordSchema = z
   .object({
@@ -97,7 +97,7 @@ export function ChangePasswordForm() {
         <Button type="submit" aria-disabled={change.isPending || undefined}>
           {change.isPending ? 'Changing…' : 'Change password'}
         </Button>
-        <FormStatus error={formError} success={done} />
+        <FormStatus error={formError} success={done} messageClassName="mt-3" />
       </div>
     </form>
   );

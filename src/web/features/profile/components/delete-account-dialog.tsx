@@ -3,10 +3,10 @@ import { DELETE_ACCOUNT_CONFIRMATION } from '#shared/profiles.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
+import { FormStatus } from '#web/components/ui/form-status.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { useDeleteAccount } from '../api/account.ts';
 import { describeProfileError } from '../api/profile-errors.ts';
-import { FormStatus } from './form-status.tsx';
 
 /** Deleting needs the word typed out, so a stray click or Enter cannot do it. */
 export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
@@ -60,7 +60,7 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
                 onChange={(e) => setTyped(e.target.value)}
               />
             </FormField>
-            <FormStatus error={error} />
+            <FormStatus error={error} messageClassName="mt-3" />
           </div>
           <DialogFooter className="mt-2">
             <DialogClose asChild>

@@ -6,12 +6,12 @@ import { PROFILE_LIMITS, type Profile } from '#shared/profiles.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { CheckboxField, FormField } from '#web/components/ui/form-field.tsx';
+import { FormStatus } from '#web/components/ui/form-status.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { showToast } from '#web/lib/toasts.ts';
 import { useUpdateProfile } from '../api/profile.ts';
 import { describeProfileError, fieldErrorsOf } from '../api/profile-errors.ts';
-import { FormStatus } from './form-status.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 
 // The same limits as the server's contract (src/shared/profiles.ts), checked here first.
@@ -110,7 +110,7 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
         <Button type="submit" aria-disabled={update.isPending || undefined}>
           {update.isPending ? 'Saving…' : 'Save changes'}
         </Button>
-        <FormStatus error={formError} />
+        <FormStatus error={formError} messageClassName="mt-3" />
       </div>
     </form>
   );

@@ -1,13 +1,13 @@
-import { MapPin, Star } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import type { PublicProfile } from '#shared/profiles.ts';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { languageName } from '../api/languages.ts';
 import { MemberAvatar } from './member-avatar.tsx';
+import { ratingText, StarRating } from './star-rating.tsx';
 import { VerificationBadges } from './verification-badges.tsx';
 
 // In the reader's own locale and calendar (undefined = the browser's language).
 const monthYear = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
-const ratingFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
 /** A member as everyone sees them: the same card on their page and on "My profile". */
 export function PublicProfileCard({
@@ -42,13 +42,18 @@ export function PublicProfileCard({
         <dl className="grid gap-4 sm:grid-cols-3">
           <div>
             <dt className="text-sm font-medium text-slate-600">Rating</dt>
-            <dd className="flex items-center gap-1 text-slate-900">
-              {profile.rating === null ? (
+            <dd className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-900">
+              {profile.rating.average === null ? (
                 'No ratings yet'
               ) : (
                 <>
-                  <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-                  {ratingFormat.format(profile.rating)} out of 5
+                  <StarRating rating={profile.rating.average} decorative />
+                  <span>
+                    {ratingText(profile.rating.average)}{' '}
+                    <span className="text-slate-600">
+                      ({profile.rating.count} {profile.rating.count === 1 ? 'review' : 'reviews'})
+                    </span>
+                  </span>
                 </>
               )}
             </dd>

@@ -6,6 +6,7 @@ import { errorStatus } from '#web/lib/api-error.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useMemberProfile } from '../api/profile.ts';
 import { MemberNotFound } from '../components/member-not-found.tsx';
+import { MemberReviews } from '../components/member-reviews.tsx';
 import { PublicProfileCard } from '../components/public-profile-card.tsx';
 import { TextLink } from '../components/text-link.tsx';
 
@@ -43,8 +44,9 @@ export default function MemberPage() {
           )
         }
       />
-      <div className="max-w-2xl">
+      <div className="flex max-w-2xl flex-col gap-6">
         <PublicProfileCard profile={member.data} />
+        <MemberReviews memberId={member.data.id} isMe={isMe} />
       </div>
     </>
   );

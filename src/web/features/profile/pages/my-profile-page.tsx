@@ -1,6 +1,7 @@
 import { Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Me } from '#shared/auth.ts';
+import { IdentityCheckCard } from '#web/components/identity-check/identity-check-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
@@ -97,6 +98,7 @@ export default function MyProfilePage() {
               <VerificationChecklist me={me} />
             </CardContent>
           </Card>
+          <IdentityCheckCard me={me} />
           <Card role="region" aria-labelledby="profile-private">
             <CardHeader>
               <CardTitle id="profile-private">Only you see these</CardTitle>

@@ -79,11 +79,12 @@ export default function AboutPage() {
           Data credits
         </h2>
         <p>
-          City names and locations come from <a href="https://www.geonames.org">GeoNames</a>, used under the{' '}
+          City names and locations come from <a href="https://www.geonames.org/">GeoNames</a>, used under the{' '}
           <a href="https://creativecommons.org/licenses/by/4.0/">
             Creative Commons Attribution 4.0 licence (CC BY 4.0)
           </a>
-          . We thank the GeoNames contributors.
+          . We use their list of cities with at least 1,000 inhabitants, reduced to names, countries, populations and
+          coordinates. We thank the GeoNames contributors.
         </p>
       </section>
     </>

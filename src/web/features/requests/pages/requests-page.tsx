@@ -1,43 +1,39 @@
-import { Link } from 'react-router';
-import { Button } from '#web/components/ui/button.tsx';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import type { RequestDirection } from '../api/requests.ts';
+import { RequestList } from '../components/request-list.tsx';
 
+const tabOf = (value: string | null): RequestDirection => (value === 'outgoing' ? 'outgoing' : 'incoming');
+
+/**
+ * /user/packages/requests?tab=incoming|outgoing: the requests I answer and the ones I made. The tab
+ * is in the URL, so a link (a notification, the dashboard) opens the right one and a reload keeps it.
+ */
 export default function RequestsPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
   return (
     <>
-      <PageHeader lead="Each request links one package with one traveler. Accept or decline the ones you receive; follow or withdraw the ones you sent." />
-      <Tabs defaultValue="incoming">
+      <PageHeader lead="Each request links one package with one traveler and their trip. Accept or decline the ones you receive; follow or withdraw the ones you made." />
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          const next = new URLSearchParams(params);
+          next.set('tab', tabOf(value));
+          // Arrow keys move between tabs: each step replaces the entry instead of piling up history.
+          setParams(next, { replace: true });
+        }}
+      >
         <TabsList aria-label="Requests">
           <TabsTrigger value="incoming">Incoming</TabsTrigger>
           <TabsTrigger value="outgoing">Outgoing</TabsTrigger>
         </TabsList>
         <TabsContent value="incoming">
-          <EmptyState
-            title="No incoming requests"
-            action={
-              <Button asChild variant="secondary">
-                <Link to="/user/packages/my-packages">See my packages</Link>
-              </Button>
-            }
-          >
-            When a traveler offers to carry your package, or a sender invites you to carry theirs, the request appears
-            here for you to accept or decline.
-          </EmptyState>
+          <RequestList direction="incoming" />
         </TabsContent>
         <TabsContent value="outgoing">
-          <EmptyState
-            title="No outgoing requests"
-            action={
-              <Button asChild variant="secondary">
-                <Link to="/user/packages/carry-a-package">Carry a package</Link>
-              </Button>
-            }
-          >
-            Offers you make to carry a package, and travelers you invite to carry yours, appear here until they are
-            answered.
-          </EmptyState>
+          <RequestList direction="outgoing" />
         </TabsContent>
       </Tabs>
     </>

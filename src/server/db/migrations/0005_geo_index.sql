@@ -1,0 +1,6 @@
+ALTER TABLE "package" ADD COLUMN "pickup_cell" integer GENERATED ALWAYS AS (least(floor(("pickup_lat" + 90) / 1)::integer, 179) * 360 + floor(("pickup_lng" + 180) / 1)::integer % 360) STORED;--> statement-breakpoint
+ALTER TABLE "package" ADD COLUMN "dropoff_cell" integer GENERATED ALWAYS AS (least(floor(("dropoff_lat" + 90) / 1)::integer, 179) * 360 + floor(("dropoff_lng" + 180) / 1)::integer % 360) STORED;--> statement-breakpoint
+ALTER TABLE "travel_plan" ADD COLUMN "origin_cell" integer GENERATED ALWAYS AS (least(floor(("origin_lat" + 90) / 1)::integer, 179) * 360 + floor(("origin_lng" + 180) / 1)::integer % 360) STORED;--> statement-breakpoint
+ALTER TABLE "travel_plan" ADD COLUMN "destination_cell" integer GENERATED ALWAYS AS (least(floor(("destination_lat" + 90) / 1)::integer, 179) * 360 + floor(("destination_lng" + 180) / 1)::integer % 360) STORED;--> statement-breakpoint
+CREATE INDEX "package_match_idx" ON "package" USING btree ("pickup_cell","dropoff_cell","deliver_by") WHERE "package"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "travel_plan_match_idx" ON "travel_plan" USING btree ("origin_cell","destination_cell","departure_at") WHERE "travel_plan"."status" = 'active';

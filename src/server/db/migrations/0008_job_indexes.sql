@@ -1,0 +1,2 @@
+CREATE INDEX "package_expiry_idx" ON "package" USING btree ("deliver_by") WHERE "package"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "package_autocomplete_idx" ON "package" USING btree ("delivered_at") WHERE "package"."status" = 'delivered';

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { cellSql, MATCH_GRID } from '#server/modules/matching/cells.ts';
+import { user } from './auth.ts';
+
+// Packages (PRODUCT.md §2, issue 5). A draft may lack any field but its title; the rules of the
+// shared contract decide what may be stored and what publishing needs. Money in minor units.
+
+export const packages = pgTable(
+  'package',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => user.id),
+    status: text('status').notNull().default('draft'),
+    title: text('title').notNull(),
+    description: text('description'),
+    category: text('category'),
+    size: text('size'),
+    weightGrams: integer('weight_grams'),
+    declaredValue: integer('declared_value'),
+    currency: text('currency').notNull().default('EUR'),
+    pickupLabel: text('pickup_label'),
+    pickupCity: text('pickup_city'),
+    pickupCountry: text('pickup_country'),
+    pickupLat: doublePrecision('pickup_lat'),
+    pickupLng: doublePrecision('pickup_lng'),
+    pickupAddress: text('pickup_address'),
+    dropoffLabel: text('dropoff_label'),
+    dropoffCity: text('dropoff_city'),
+    dropoffCountry: text('dropoff_country'),
+    dropoffLat: doublePrecision('dropoff_lat'),
+    dropoffLng: doublePrecision('dropoff_lng'),
+    dropoffAddress: text('dropoff_address'),
+    pickupFrom: timestamp('pickup_from', { withTimezone: true }),
+    deliverBy: timestamp('deliver_by', { withTimezone: true }),
+    reward: integer('reward'),
+    recipientName: text('recipient_name'),
+    recipientPhone: text('recipient_phone'),
+    notes: text('notes'),
+    /** The traveler carrying it, once a request is accepted (issue 7). */
+    travelerId: uuid('traveler_id').references(() => user.id),
+    /** The travel plan it rides on, once matched (issue 7); its capacity is reserved for it. */
+    travelPlanId: uuid('travel_plan_id'),
+    /**
+     * The pickup and delivery codes (6 digits, issue 7): an HMAC for checking what the traveler types,
+     * and a copy sealed with the app key (AES-GCM) so the sender can be shown them. Never plaintext.
+     */
+    pickupCodeHash: text('pickup_code_hash'),
+    pickupCodeSealed: text('pickup_code_sealed'),
+    deliveryCodeHash: text('delivery_code_hash'),
+    deliveryCodeSealed: text('delivery_code_sealed'),
+    /** Wrong codes in a row, and until when the action is locked after the fifth (PRODUCT.md §2). */
+    pickupAttempts: integer('pickup_attempts').notNull().default(0),
+    pickupLockedUntil: timestamp('pickup_locked_until', { withTimezone: true }),
+    deliveryAttempts: integer('delivery_attempts').notNull().default(0),
+    deliveryLockedUntil: timestamp('delivery_locked_until', { withTimezone: true }),
+    matchedAt: timestamp('matched_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Matching's grid cells of the pickup and drop-off, computed by the database (ADR 0017). */
+    pickupCell: integer('pickup_cell').generatedAlwaysAs(cellSql(MATCH_GRID, 'pickup_lat', 'pickup_lng')),
+    dropoffCell: integer('dropoff_cell').generatedAlwaysAs(cellSql(MATCH_GRID, 'dropoff_lat', 'dropoff_lng')),
+  },
+  (t) => [
+    index('package_sender_idx').on(t.senderId, t.status, t.updatedAt),
+    index('package_traveler_idx').on(t.travelerId),
+    // Matching looks up open packages by the pair of cells, and only those due after the trip arrives.
+    index('package_match_idx').on(t.pickupCell, t.dropoffCell, t.deliverBy).where(sql`${t.status} = 'open'`),
+    // The scheduled jobs' sweeps (ADR 0021): open packages past deliver-by, delivered ones past the wait.
+    index('package_expiry_idx').on(t.deliverBy).where(sql`${t.status} = 'open'`),
+    index('package_autocomplete_idx').on(t.deliveredAt).where(sql`${t.status} = 'delivered'`),
+  ],
+);
+
+export const packagePhotos = pgTable(
+  'package_photo',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    /** The stored image's key (WebP, resized, metadata stripped). */
+    storageKey: text('storage_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('package_photo_package_idx').on(t.packageId, t.position)],
+);
+
+/** The timeline: every status change of a package, who made it, when, and why. */
+export const packageEvents = pgTable(
+  'package_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('package_event_package_idx').on(t.packageId, t.createdAt)],
+);

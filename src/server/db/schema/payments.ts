@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { packages } from './packages.ts';
+
+// Payments and the double-entry ledger (PRODUCT.md §5, issue 6). Money in integer minor units.
+
+/** One checkout of one package: pending → succeeded | failed | cancelled; succeeded → (partially_)refunded. */
+export const payments = pgTable(
+  'payment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => user.id),
+    provider: text('provider').notNull(),
+    status: text('status').notNull().default('pending'),
+    amount: integer('amount').notNull(),
+    reward: integer('reward').notNull(),
+    fee: integer('fee').notNull(),
+    currency: text('currency').notNull(),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** The provider's checkout (Stripe: cs_…) and the charge to refund (Stripe: pi_…). */
+    providerRef: text('provider_ref'),
+    providerPaymentRef: text('provider_payment_ref'),
+    checkoutUrl: text('checkout_url'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_package_idx').on(t.packageId, t.createdAt),
+    uniqueIndex('payment_provider_ref_idx').on(t.provider, t.providerRef),
+    // One open checkout per package: a second "Pay" reuses it, two racing clicks cannot make two.
+    uniqueIndex('payment_one_pending_per_package').on(t.packageId).where(sql`status = 'pending'`),
+  ],
+);
+
+/** Provider webhook deliveries already handled (idempotency on the provider's event id). */
+export const paymentWebhookReceipts = pgTable(
+  'payment_webhook_receipt',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** A journal entry: balanced lines, one currency, append-only. */
+export const ledgerEntries = pgTable(
+  'ledger_entry',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    currency: text('currency').notNull(),
+    memo: text('memo').notNull(),
+    packageId: uuid('package_id').references(() => packages.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    payoutId: uuid('payout_id'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdBy: uuid('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_entry_created_idx').on(t.createdAt), index('ledger_entry_payment_idx').on(t.paymentId)],
+);
+
+export const ledgerLines = pgTable(
+  'ledger_line',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id),
+    account: text('account').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+  },
+  (t) => [index('ledger_line_entry_idx').on(t.entryId), index('ledger_line_account_idx').on(t.account, t.currency)],
+);
+
+/** Running balance per account and currency, updated with each line in the same transaction. */
+export const ledgerBalances = pgTable(
+  'ledger_balance',
+  {
+    account: text('account').notNull(),
+    currency: text('currency').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.currency] })],
+);
+
+/** A traveler's request to be paid their available balance; an admin marks it sent. */
+export const payouts = pgTable(
+  'payout',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    travelerId: uuid('traveler_id')
+      .notNull()
+      .references(() => user.id),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('requested'),
+    /** Bank details, encrypted with the app key (AES-256-GCM); never returned in full. */
+    bankDetailsEncrypted: text('bank_details_encrypted'),
+    bankLast4: text('bank_last4'),
+    providerRef: text('provider_ref'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentBy: uuid('sent_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payout_traveler_idx').on(t.travelerId, t.createdAt)],
+);

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { packages } from './packages.ts';
+import { travelPlans } from './travel-plans.ts';
+
+// Requests, conversations, disputes and reviews (PRODUCT.md §2, §4, §7; issues 7 and 8).
+
+/** The handshake between a package and a traveler's trip: pending → accepted | declined | withdrawn | expired. */
+export const requests = pgTable(
+  'request',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id),
+    travelerId: uuid('traveler_id')
+      .notNull()
+      .references(() => user.id),
+    travelPlanId: uuid('travel_plan_id')
+      .notNull()
+      .references(() => travelPlans.id),
+    /** Who started it: the traveler offered, or the sender invited. The other side answers. */
+    startedBy: text('started_by').notNull(),
+    status: text('status').notNull().default('pending'),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('request_package_idx').on(t.packageId, t.status),
+    index('request_traveler_idx').on(t.travelerId, t.status, t.createdAt),
+    // One pending request per package and traveler (issue 7).
+    uniqueIndex('request_one_pending').on(t.packageId, t.travelerId).where(sql`status = 'pending'`),
+  ],
+);
+
+/**
+ * A conversation between two members (PRODUCT.md §7: one per pair): opened by the first accepted
+ * request between them, or by an admin; later requests between the same two reuse it.
+ */
+export const conversations = pgTable(
+  'conversation',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The package whose accepted request first opened it; null when an admin opened it. Not what the
+     * conversation is about: the pair may carry several packages together in it.
+     */
+    packageId: uuid('package_id').references(() => packages.id),
+    /** The two members, in a fixed order (smaller id first), so a pair has one row. */
+    userA: uuid('user_a')
+      .notNull()
+      .references(() => user.id),
+    userB: uuid('user_b')
+      .notNull()
+      .references(() => user.id),
+    openedBy: uuid('opened_by').references(() => user.id, { onDelete: 'set null' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('conversation_user_a_idx').on(t.userA, t.lastMessageAt),
+    index('conversation_user_b_idx').on(t.userB, t.lastMessageAt),
+    unique('conversation_pair').on(t.userA, t.userB),
+  ],
+);
+
+export const messages = pgTable(
+  'message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => user.id),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('message_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+/** A dispute freezes a package's money until an admin resolves it (PRODUCT.md §2, §5). */
+export const disputes = pgTable(
+  'dispute',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id),
+    openedBy: uuid('opened_by')
+      .notNull()
+      .references(() => user.id),
+    reason: text('reason').notNull(),
+    details: text('details').notNull(),
+    status: text('status').notNull().default('open'),
+    /** refund_sender | release_traveler */
+    resolution: text('resolution'),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: uuid('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('dispute_package_idx').on(t.packageId),
+    uniqueIndex('dispute_one_open').on(t.packageId).where(sql`status = 'open'`),
+  ],
+);
+
+/** Each side reviews the other once per completed package; shown when both have or after 14 days. */
+export const reviews = pgTable(
+  'review',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => user.id),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => user.id),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('review_once').on(t.packageId, t.authorId), index('review_subject_idx').on(t.subjectId, t.createdAt)],
+);
+
+/** When each scheduled job last ran, for the logs and the admin dashboard. */
+export const jobRuns = pgTable(
+  'job_run',
+  {
+    job: text('job').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    processed: integer('processed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.startedAt] })],
+);

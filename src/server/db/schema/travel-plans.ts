@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { cellSql, MATCH_GRID } from '#server/modules/matching/cells.ts';
+import { user } from './auth.ts';
+
+/** A trip a traveler is making anyway (PRODUCT.md §3): active → completed | cancelled. */
+export const travelPlans = pgTable(
+  'travel_plan',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    travelerId: uuid('traveler_id')
+      .notNull()
+      .references(() => user.id),
+    status: text('status').notNull().default('active'),
+    originLabel: text('origin_label').notNull(),
+    originCity: text('origin_city').notNull(),
+    originCountry: text('origin_country').notNull(),
+    originLat: doublePrecision('origin_lat').notNull(),
+    originLng: doublePrecision('origin_lng').notNull(),
+    originAddress: text('origin_address'),
+    destinationLabel: text('destination_label').notNull(),
+    destinationCity: text('destination_city').notNull(),
+    destinationCountry: text('destination_country').notNull(),
+    destinationLat: doublePrecision('destination_lat').notNull(),
+    destinationLng: doublePrecision('destination_lng').notNull(),
+    destinationAddress: text('destination_address'),
+    departureAt: timestamp('departure_at', { withTimezone: true }).notNull(),
+    arrivalAt: timestamp('arrival_at', { withTimezone: true }).notNull(),
+    transport: text('transport').notNull(),
+    capacityGrams: integer('capacity_grams').notNull(),
+    /** Reserved by accepted requests (issue 7); free capacity = capacity − reserved. */
+    reservedGrams: integer('reserved_grams').notNull().default(0),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Matching's grid cells of the origin and destination, computed by the database (ADR 0017). */
+    originCell: integer('origin_cell').generatedAlwaysAs(cellSql(MATCH_GRID, 'origin_lat', 'origin_lng')),
+    destinationCell: integer('destination_cell').generatedAlwaysAs(
+      cellSql(MATCH_GRID, 'destination_lat', 'destination_lng'),
+    ),
+  },
+  (t) => [
+    index('travel_plan_traveler_idx').on(t.travelerId, t.status, t.departureAt),
+    // Matching looks up active plans by the pair of cells, and only those leaving after pickup opens.
+    index('travel_plan_match_idx')
+      .on(t.originCell, t.destinationCell, t.departureAt)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);

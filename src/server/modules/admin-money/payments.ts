@@ -1,0 +1,165 @@
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { auditLog } from '#server/db/schema/audit.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { packages } from '#server/db/schema/packages.ts';
+import { ledgerEntries, payments } from '#server/db/schema/payments.ts';
+import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/modules/packages/cursor.ts';
+import { type PaymentRow, toPayment } from '#server/modules/payments/mapping.ts';
+import { recordRefund } from '#server/modules/payments/refunds.ts';
+import { type PaymentProvider, PaymentProviderError } from '#server/providers/payments/payment-provider.ts';
+import type { AdminPayment, AdminPaymentListQuery, AdminPaymentPage, AdminRefund } from '#shared/admin-money.ts';
+import { AppError } from '#shared/errors.ts';
+import { type Currency, formatMoney } from '#shared/money.ts';
+
+// The back office's payments (PRODUCT.md §8): the list, and a refund of part or all of what a payment
+// still holds in escrow (ADR 0019). The provider refunds first, then one transaction records it.
+
+/** What this payment still has in escrow: its entries' escrow lines, summed. */
+const heldInEscrow = sql<string>`(select coalesce(sum(l.amount), 0) from ledger_line l
+  join ledger_entry e on e.id = l.entry_id
+  where e.payment_id = ${payments.id} and l.account = 'escrow')`;
+
+function adminPaymentQuery(db: Database) {
+  return db
+    .select({
+      row: payments,
+      exactCreatedAt: exactTime(payments.createdAt),
+      held: heldInEscrow,
+      packageTitle: packages.title,
+      sender: { id: user.id, name: user.name, email: user.email },
+    })
+    .from(payments)
+    .innerJoin(packages, eq(packages.id, payments.packageId))
+    .innerJoin(user, eq(user.id, payments.senderId));
+}
+
+type AdminPaymentResult = Awaited<ReturnType<ReturnType<typeof adminPaymentQuery>['execute']>>[number];
+
+/** A refund takes what is left of the payment, and only as much as escrow still holds for it. */
+function refundableOf(row: PaymentRow, held: number): number {
+  if (row.status !== 'succeeded' && row.status !== 'partially_refunded') return 0;
+  return Math.max(0, Math.min(row.amount - row.refundedAmount, held));
+}
+
+function toAdminPayment(r: AdminPaymentResult): AdminPayment {
+  return {
+    ...toPayment(r.row),
+    packageTitle: r.packageTitle,
+    sender: r.sender,
+    refundable: refundableOf(r.row, Number(r.held)),
+  };
+}
+
+export async function listPayments(db: Database, query: AdminPaymentListQuery): Promise<AdminPaymentPage> {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(payments.status, query.status));
+  if (query.packageId) conditions.push(eq(payments.packageId, query.packageId));
+  if (query.cursor) {
+    conditions.push(afterTimeCursor(payments.createdAt, payments.id, decodeTimeCursor(query.cursor), 'desc'));
+  }
+  const rows = await adminPaymentQuery(db)
+    .where(and(...conditions))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toAdminPayment),
+    nextCursor: rows.length > query.limit && last ? encodeCursor([last.exactCreatedAt, last.row.id]) : null,
+  };
+}
+
+async function findPayment(db: Database, id: string): Promise<AdminPaymentResult> {
+  const [found] = await adminPaymentQuery(db).where(eq(payments.id, id));
+  if (!found) throw new AppError('NOT_FOUND', 'There is no such payment.');
+  return found;
+}
+
+export async function getAdminPayment(db: Database, id: string): Promise<AdminPayment> {
+  return toAdminPayment(await findPayment(db, id));
+}
+
+const tooMuch = (refundable: number, currency: Currency) => {
+  const words =
+    refundable > 0
+      ? `At most ${formatMoney(refundable, currency, 'en')} of this payment can still be refunded.`
+      : 'Nothing of this payment can be refunded any more: what it paid was refunded or has left escrow.';
+  return new AppError('CONFLICT', words, { amount: [words] });
+};
+
+/**
+ * An admin refunds part or all of what a payment still holds in escrow, with a note for the audit log.
+ * The refund's key is the form's request id (else what was refunded before and the amount), so a double
+ * click or a retry after a lost answer is one refund at the provider and one entry in the ledger. A
+ * refund that would exceed what is left is refused before the provider is asked, and again under the
+ * payment's lock (recordRefund), so refunds racing each other never add up to more than was paid.
+ */
+export async function refundPayment(
+  db: Database,
+  notifier: Notifier,
+  provider: PaymentProvider,
+  adminId: string,
+  paymentId: string,
+  input: AdminRefund,
+): Promise<AdminPayment> {
+  const found = await findPayment(db, paymentId);
+  const before = toAdminPayment(found);
+  if (!['succeeded', 'partially_refunded', 'refunded'].includes(before.status)) {
+    throw new AppError('CONFLICT', 'Only a payment that went through can be refunded.');
+  }
+  if (input.amount > before.refundable) throw tooMuch(before.refundable, before.currency);
+
+  const key = input.requestId ? `admin-${input.requestId}` : `admin-${before.refundedAmount}-${input.amount}`;
+  try {
+    await provider.refund(
+      {
+        providerRef: found.row.providerRef,
+        providerPaymentRef: found.row.providerPaymentRef,
+        currency: before.currency,
+      },
+      input.amount,
+      { idempotencyKey: `refund:${paymentId}:${key}` },
+    );
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    throw new AppError('SERVICE_UNAVAILABLE', 'The payment service could not refund right now. Try again in a minute.');
+  }
+
+  await notifier.transaction(db, async (tx, notify) => {
+    // Locked first, so a second identical request waits here and then sees the first one's entry.
+    const [locked] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!locked) throw new AppError('NOT_FOUND', 'There is no such payment.');
+    const [done] = await tx
+      .select({ id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.idempotencyKey, `payment:${paymentId}:refund:${key}`));
+    if (done) return;
+    const updated = await recordRefund(tx, { paymentId, refund: input.amount, keptFee: 0, key, actorId: adminId });
+    await tx.insert(auditLog).values({
+      actorId: adminId,
+      action: 'payment.refund',
+      subjectType: 'payment',
+      subjectId: paymentId,
+      note: input.note,
+      data: {
+        amount: input.amount,
+        currency: before.currency,
+        packageId: before.packageId,
+        refundedBefore: locked.refundedAmount,
+        refundedAfter: updated.refundedAmount,
+        status: updated.status,
+      },
+    });
+    await notify({
+      userId: before.sender.id,
+      type: 'payment_refunded',
+      title: 'You have been refunded',
+      body: `${formatMoney(input.amount, before.currency, 'en')} of your payment for "${before.packageTitle}" is on its way back to you.`,
+      link: `/user/packages/${before.packageId}`,
+      data: { packageId: before.packageId, paymentId, refund: input.amount },
+    });
+  });
+  return getAdminPayment(db, paymentId);
+}

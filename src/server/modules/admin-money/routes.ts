@@ -1,0 +1,149 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '#server/db/client.ts';
+import type { DataKey } from '#server/lib/crypto.ts';
+import type { Auth } from '#server/modules/auth/auth.ts';
+import { getSessionUser, isAdmin } from '#server/modules/auth/service.ts';
+import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import { listPayouts, markPayoutSent, revealBankDetails } from '#server/modules/payouts/admin.ts';
+import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
+import {
+  adminPaymentListQuerySchema,
+  adminPaymentPageSchema,
+  adminPaymentSchema,
+  adminRefundSchema,
+  ledgerEntryListQuerySchema,
+  ledgerEntryPageSchema,
+} from '#shared/admin-money.ts';
+import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import { paymentParamsSchema } from '#shared/payments.ts';
+import {
+  adminPayoutBankDetailsSchema,
+  adminPayoutListQuerySchema,
+  adminPayoutPageSchema,
+  adminPayoutSchema,
+  markPayoutSentSchema,
+  payoutParamsSchema,
+} from '#shared/payouts.ts';
+import { listEntries } from './journal.ts';
+import { listPayments, refundPayment } from './payments.ts';
+
+export interface AdminMoneyRoutesOptions {
+  auth: Auth;
+  db: Database;
+  notifier: Notifier;
+  provider: PaymentProvider;
+  /** Opens payouts' bank details (bankDetailsKey(config.authSecret)). */
+  bankKey: DataKey;
+}
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+/** The back office's money (issue 6, for the admin issue's screens): payments, refunds, the journal, payouts. */
+export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = async (app, options) => {
+  const { auth, db, notifier, provider, bankKey } = options;
+  const admin = async (req: FastifyRequest) => {
+    const user = await getSessionUser(auth, req.headers);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+    if (!isAdmin(user)) throw new AppError('FORBIDDEN', 'Only administrators can do this.');
+    return user;
+  };
+
+  app.get(
+    '/api/admin/payments',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Payments, newest first, by status or package (keyset cursor)',
+        querystring: adminPaymentListQuerySchema,
+        response: { 200: adminPaymentPageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await admin(req);
+      return listPayments(db, req.query);
+    },
+  );
+
+  app.post(
+    '/api/admin/payments/:id/refund',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Refund part or all of what a payment still holds in escrow, with a note for the audit log',
+        params: paymentParamsSchema,
+        body: adminRefundSchema,
+        response: { 200: adminPaymentSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const me = await admin(req);
+      return refundPayment(db, notifier, provider, me.id, req.params.id, req.body);
+    },
+  );
+
+  app.get(
+    '/api/admin/ledger/entries',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Journal entries with their lines, newest first, by account, kind, payment, package and time',
+        querystring: ledgerEntryListQuerySchema,
+        response: { 200: ledgerEntryPageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await admin(req);
+      return listEntries(db, req.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/payouts',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Payouts, newest first, by status (requested: to send)',
+        querystring: adminPayoutListQuerySchema,
+        response: { 200: adminPayoutPageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await admin(req);
+      return listPayouts(db, req.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/payouts/:id/bank-details',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A payout's full bank details, to make the transfer (each read is in the audit log)",
+        params: payoutParamsSchema,
+        response: { 200: adminPayoutBankDetailsSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const me = await admin(req);
+      return revealBankDetails(db, bankKey, me.id, req.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/payouts/:id/mark-sent',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The transfer is made: requested → sent, once (audit log; the traveler is told)',
+        params: payoutParamsSchema,
+        body: markPayoutSentSchema,
+        response: { 200: adminPayoutSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const me = await admin(req);
+      return markPayoutSent(db, notifier, me.id, req.params.id, req.body);
+    },
+  );
+};

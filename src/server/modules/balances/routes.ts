@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '#server/db/client.ts';
+import type { Auth } from '#server/modules/auth/auth.ts';
+import { getSessionUser } from '#server/modules/auth/service.ts';
+import { balanceSchema, balanceTransactionPageSchema, balanceTransactionQuerySchema } from '#shared/balances.ts';
+import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import { getBalance, listTransactions } from './service.ts';
+
+export interface BalanceRoutesOptions {
+  auth: Auth;
+  db: Database;
+}
+
+/** A traveler's balance and the history of their account (issue 6). */
+export const balanceRoutes: FastifyPluginAsyncZod<BalanceRoutesOptions> = async (app, { auth, db }) => {
+  const signedIn = async (headers: Parameters<typeof getSessionUser>[1]) => {
+    const user = await getSessionUser(auth, headers);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+    return user;
+  };
+
+  app.get(
+    '/api/balance',
+    {
+      schema: {
+        tags: ['balances'],
+        summary: 'My money as a traveler, per currency: available, pending in escrow, requested and paid out',
+        response: { 200: balanceSchema, 401: apiErrorSchema },
+      },
+    },
+    async (req) => getBalance(db, (await signedIn(req.headers)).id),
+  );
+
+  app.get(
+    '/api/balance/transactions',
+    {
+      schema: {
+        tags: ['balances'],
+        summary: 'The lines of my traveler account, newest first (keyset cursor)',
+        querystring: balanceTransactionQuerySchema,
+        response: { 200: balanceTransactionPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (req) => listTransactions(db, (await signedIn(req.headers)).id, req.query),
+  );
+};

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '#server/app.ts';
+import type { Config } from '#server/config.ts';
+import { createDraft } from '#server/modules/packages/test/helpers.ts';
+import { startPayment } from '#server/modules/payments/test/helpers.ts';
+import { testConfig } from '#server/test/app.ts';
+import { createTestDatabase } from '#server/test/database.ts';
+import type { Package } from '#shared/packages.ts';
+import type { StartPaymentResponse } from '#shared/payments.ts';
+
+export const MINUTE = 60 * 1000;
+export const DAY = 24 * 60 * MINUTE;
+
+/** A clock tests move by hand: the app reads it for the jobs and for review reveal. */
+export interface FakeClock {
+  (): Date;
+  set(date: Date): void;
+  advance(ms: number): void;
+}
+
+export function fakeClock(start = new Date()): FakeClock {
+  let now = start;
+  const clock = (() => now) as FakeClock;
+  clock.set = (date) => {
+    now = date;
+  };
+  clock.advance = (ms) => {
+    now = new Date(now.getTime() + ms);
+  };
+  return clock;
+}
+
+/** The whole app on a clean database, with its clock in the test's hands. */
+export async function createClockedApp(clock: FakeClock, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  const database = await createTestDatabase();
+  const app = await buildApp(testConfig(overrides), { database, clock });
+  await app.ready();
+  return app;
+}
+
+/** A draft paid through the sandbox checkout: open, its money in escrow (reward 25.00 + fee 2.50). */
+export async function paidPackage(app: FastifyInstance, cookie: string): Promise<Package> {
+  const draft = await createDraft(app, cookie);
+  const started = await startPayment(app, cookie, draft.id);
+  if (started.statusCode !== 200) throw new Error(`payment failed to start: ${started.body}`);
+  const { url } = started.json() as StartPaymentResponse;
+  const ref = new URL(url).pathname.split('/').at(-1) as string;
+  const paid = await app.inject({
+    method: 'POST',
+    url: `/api/payments/sandbox/${ref}/pay`,
+    headers: { cookie },
+    payload: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Sam Sender' },
+  });
+  if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
+  const view = await app.inject({ url: `/api/packages/${draft.id}`, headers: { cookie } });
+  const pkg = view.json() as Package;
+  if (pkg.status !== 'open') throw new Error(`the paid package is ${pkg.status}, not open`);
+  return pkg;
+}

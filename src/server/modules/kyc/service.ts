@@ -1,0 +1,258 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '#server/db/client.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { kycApplicant, kycAttempt, kycCallbackReceipt, kycEvent } from '#server/db/schema/kyc.ts';
+import type { Notifier, Notify, Transaction } from '#server/modules/notifications/notifier.ts';
+import type { KycApplicant, KycCallbackEvent, KycProvider } from '#server/providers/kyc/kyc-provider.ts';
+import { KycProviderError } from '#server/providers/kyc/kycaid.ts';
+import { kycStatuses, type Me } from '#shared/auth.ts';
+import { AppError } from '#shared/errors.ts';
+import type { KycAttempt, KycState } from '#shared/kyc.ts';
+
+type KycStatus = Me['kycStatus'];
+type AttemptRow = typeof kycAttempt.$inferSelect;
+
+export const RETURN_PAGE = '/kyc/kycaid-callback';
+
+export const statusOf = (value: string): KycStatus =>
+  (kycStatuses as readonly string[]).includes(value) ? (value as KycStatus) : 'not_started';
+
+export function toAttempt(row: AttemptRow): KycAttempt {
+  return {
+    id: row.id,
+    provider: row.provider === 'kycaid' ? 'kycaid' : 'sandbox',
+    status: (['started', 'pending', 'approved', 'declined'] as const).find((s) => s === row.status) ?? 'started',
+    reasons: row.reasons,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+async function latestAttempt(db: Database | Transaction, userId: string): Promise<AttemptRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(kycAttempt)
+    .where(eq(kycAttempt.userId, userId))
+    .orderBy(desc(kycAttempt.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The reasons of the change that made the status what it is (a decline's, usually). */
+async function currentReasons(db: Database | Transaction, userId: string, status: KycStatus): Promise<string[]> {
+  if (status !== 'declined') return [];
+  const [row] = await db
+    .select({ reasons: kycEvent.reasons })
+    .from(kycEvent)
+    .where(and(eq(kycEvent.userId, userId), eq(kycEvent.toStatus, 'declined')))
+    .orderBy(desc(kycEvent.createdAt))
+    .limit(1);
+  return row?.reasons ?? [];
+}
+
+export async function getKycState(db: Database, userId: string): Promise<KycState> {
+  const [row] = await db
+    .select({ kycStatus: user.kycStatus })
+    .from(user)
+    .where(and(eq(user.id, userId), isNull(user.deletedAt)));
+  if (!row) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+  const status = statusOf(row.kycStatus);
+  const attempt = await latestAttempt(db, userId);
+  return {
+    status,
+    reasons: await currentReasons(db, userId, status),
+    attempt: attempt ? toAttempt(attempt) : null,
+    returnTo: attempt?.returnTo ?? null,
+    canStart: status !== 'approved',
+  };
+}
+
+/**
+ * Starts a check with the provider and records the attempt. The member's status does not move here:
+ * only the provider's callback or an admin moves it (issue 4), so an abandoned form changes nothing.
+ */
+export async function startKyc(
+  db: Database,
+  provider: KycProvider,
+  member: KycApplicant & { phoneNumberVerified: boolean; kycStatus: KycStatus },
+  options: { returnTo: string | null; redirectUrl: string },
+): Promise<{ url: string }> {
+  if (!member.phoneNumberVerified) {
+    throw new AppError('FORBIDDEN', 'Add and confirm your mobile number before the identity check.');
+  }
+  if (member.kycStatus === 'approved') throw new AppError('CONFLICT', 'Your identity is already confirmed.');
+  const [stored] = await db
+    .select({ applicantId: kycApplicant.applicantId })
+    .from(kycApplicant)
+    .where(and(eq(kycApplicant.userId, member.id), eq(kycApplicant.provider, provider.kind)));
+  let started: Awaited<ReturnType<KycProvider['startVerification']>>;
+  try {
+    started = await provider.startVerification(member, {
+      applicantId: stored?.applicantId ?? null,
+      redirectUrl: options.redirectUrl,
+    });
+  } catch (err) {
+    if (err instanceof KycProviderError) {
+      // The applicant may exist at the provider although the form URL failed: keep it for the retry.
+      if (err.applicantId && !stored) {
+        await db
+          .insert(kycApplicant)
+          .values({ userId: member.id, provider: provider.kind, applicantId: err.applicantId })
+          .onConflictDoNothing();
+      }
+      throw new AppError('SERVICE_UNAVAILABLE', 'The identity-check service is not answering. Try again in a minute.');
+    }
+    throw err;
+  }
+  await db.transaction(async (tx) => {
+    // Two starts racing may both have created an applicant at the provider; the first one stored wins.
+    await tx
+      .insert(kycApplicant)
+      .values({ userId: member.id, provider: provider.kind, applicantId: started.applicantId })
+      .onConflictDoNothing();
+    await tx.insert(kycAttempt).values({
+      userId: member.id,
+      provider: provider.kind,
+      applicantId: started.applicantId,
+      verificationId: started.verificationId,
+      returnTo: options.returnTo,
+    });
+  });
+  return { url: started.url };
+}
+
+const words = {
+  approved: {
+    type: 'kyc_approved',
+    title: 'Your identity is confirmed',
+    body: 'Your identity check was approved. You can now publish packages and carry them.',
+  },
+  declined: {
+    type: 'kyc_declined',
+    title: 'Your identity check was declined',
+    body: 'Your identity check did not pass. See why and try again.',
+  },
+} as const;
+
+/** Moves the member's status, records the change and tells them; the caller holds the user row lock. */
+export async function changeStatus(
+  tx: Transaction,
+  notify: Notify,
+  change: {
+    userId: string;
+    from: KycStatus;
+    to: KycStatus;
+    source: 'provider' | 'admin';
+    provider: string | null;
+    attemptId: string | null;
+    reasons: string[];
+    note?: string | null;
+    actorId?: string | null;
+    requestId?: string | null;
+  },
+) {
+  const now = new Date();
+  await tx.update(user).set({ kycStatus: change.to, updatedAt: now }).where(eq(user.id, change.userId));
+  await tx.insert(kycEvent).values({
+    userId: change.userId,
+    attemptId: change.attemptId,
+    source: change.source,
+    provider: change.provider,
+    fromStatus: change.from,
+    toStatus: change.to,
+    reasons: change.reasons,
+    note: change.note ?? null,
+    actorId: change.actorId ?? null,
+    requestId: change.requestId ?? null,
+  });
+  if (change.to === 'approved' || change.to === 'declined') {
+    const w = words[change.to];
+    const reason = change.reasons[0];
+    await notify({
+      userId: change.userId,
+      type: w.type,
+      title: w.title,
+      body: change.to === 'declined' && reason ? `${w.body} Reason: ${reason}` : w.body,
+      link: RETURN_PAGE,
+      data: { kycStatus: change.to, reasons: change.reasons },
+    });
+  }
+}
+
+export type CallbackOutcome = 'applied' | 'unchanged' | 'replay' | 'ignored' | 'unknown_applicant';
+
+/**
+ * One provider callback, in one transaction: recorded once by its request id (a replay changes
+ * nothing), applied to the member behind the applicant. Callbacks never move an approved member;
+ * after approval only an admin can (ADR 0016).
+ */
+export async function handleKycCallback(
+  db: Database,
+  notifier: Notifier,
+  providerKind: KycProvider['kind'],
+  event: KycCallbackEvent,
+  log: FastifyBaseLogger,
+): Promise<CallbackOutcome> {
+  return notifier.transaction(db, async (tx, notify) => {
+    const [receipt] = await tx
+      .insert(kycCallbackReceipt)
+      .values({ provider: providerKind, requestId: event.requestId, type: event.type })
+      .onConflictDoNothing()
+      .returning();
+    if (!receipt) return 'replay';
+
+    const [applicant] = await tx
+      .select({ userId: kycApplicant.userId })
+      .from(kycApplicant)
+      .where(and(eq(kycApplicant.provider, providerKind), eq(kycApplicant.applicantId, event.applicantId)));
+    if (!applicant) {
+      // Acknowledged anyway: the provider would otherwise retry a delivery we can never place.
+      log.warn({ applicantId: event.applicantId, requestId: event.requestId }, 'kyc callback for an unknown applicant');
+      return 'unknown_applicant';
+    }
+    if (event.kind === 'other') return 'ignored';
+
+    // The user row lock puts concurrent callbacks and admin decisions for one member in a line.
+    const [member] = await tx
+      .select({ kycStatus: user.kycStatus })
+      .from(user)
+      .where(eq(user.id, applicant.userId))
+      .for('update');
+    if (!member) return 'ignored';
+    const from = statusOf(member.kycStatus);
+    const to: KycStatus = event.kind === 'pending' ? 'pending' : event.verified ? 'approved' : 'declined';
+
+    const [byVerification] = event.verificationId
+      ? await tx
+          .select()
+          .from(kycAttempt)
+          .where(and(eq(kycAttempt.provider, providerKind), eq(kycAttempt.verificationId, event.verificationId)))
+      : [];
+    const attempt = byVerification ?? (await latestAttempt(tx, applicant.userId));
+    if (attempt) {
+      await tx
+        .update(kycAttempt)
+        .set({
+          status: to,
+          reasons: event.reasons,
+          updatedAt: new Date(),
+          completedAt: event.kind === 'completed' ? new Date() : attempt.completedAt,
+        })
+        .where(eq(kycAttempt.id, attempt.id));
+    }
+
+    if (from === 'approved' || from === to) return 'unchanged';
+    await changeStatus(tx, notify, {
+      userId: applicant.userId,
+      from,
+      to,
+      source: 'provider',
+      provider: providerKind,
+      attemptId: attempt?.id ?? null,
+      reasons: event.reasons,
+      requestId: event.requestId,
+    });
+    return 'applied';
+  });
+}

@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { rateLimit, user } from '#server/db/schema/auth.ts';
+import { type CodeKeys, openCode } from '#server/lib/codes.ts';
+import { type Viewer, visiblePackage } from '#server/modules/packages/access.ts';
+import type { TextMessageSender } from '#server/providers/sms/sms.ts';
+import { AppError } from '#shared/errors.ts';
+
+// The sender can have the delivery code texted to the recipient (issue 7). A text reaches someone who
+// never signed up for anything, so it is limited per package: a few an hour, whoever asks.
+
+export const DELIVERY_SMS_PER_HOUR = 3;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Counts one text for the package in the rate-limit table (the database one, so the limit holds
+ * across server nodes) in a fixed one-hour window; refuses beyond the limit with the wait.
+ */
+async function countText(db: Database, packageId: string, now: number) {
+  const key = `delivery-code-sms:${packageId}`;
+  const windowStart = now - HOUR_MS;
+  const [counted] = await db
+    .insert(rateLimit)
+    .values({ key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: {
+        count: sql`case when ${rateLimit.lastRequest} <= ${windowStart} then 1 else ${rateLimit.count} + 1 end`,
+        lastRequest: sql`case when ${rateLimit.lastRequest} <= ${windowStart} then ${now} else ${rateLimit.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimit.count, windowStartedAt: rateLimit.lastRequest });
+  if (counted && counted.count > DELIVERY_SMS_PER_HOUR) {
+    const minutes = Math.max(1, Math.ceil((counted.windowStartedAt + HOUR_MS - now) / 60_000));
+    throw new AppError(
+      'RATE_LIMITED',
+      `The delivery code was already texted ${DELIVERY_SMS_PER_HOUR} times this hour. Try again in ${minutes} minutes, or share it yourself.`,
+    );
+  }
+}
+
+/** POST /api/packages/{id}/delivery-code/sms: the sender, while the delivery code is still due. */
+export async function textDeliveryCode(
+  db: Database,
+  texts: TextMessageSender | null,
+  keys: CodeKeys,
+  viewer: Viewer,
+  packageId: string,
+): Promise<void> {
+  const { row, relation } = await visiblePackage(db, packageId, viewer);
+  if (relation !== 'sender') throw new AppError('FORBIDDEN', 'Only the sender can send the delivery code.');
+  if ((row.status !== 'matched' && row.status !== 'in_transit') || !row.deliveryCodeSealed) {
+    throw new AppError('CONFLICT', `This package is ${row.status}: there is no delivery code to send.`);
+  }
+  if (!row.recipientPhone) {
+    throw new AppError('CONFLICT', "This package has no recipient's phone number to text.");
+  }
+  if (!texts) {
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'Text messages cannot be sent from this server. Share the delivery code with the recipient yourself.',
+    );
+  }
+  await countText(db, row.id, Date.now());
+  const [sender] = await db.select({ name: user.name }).from(user).where(eq(user.id, row.senderId));
+  const code = openCode(keys, row.id, 'delivery', row.deliveryCodeSealed);
+  await texts.send(
+    row.recipientPhone,
+    `Tagalong: ${sender?.name ?? 'Someone'} is sending you "${row.title}". When the traveler hands it to you, give them this delivery code: ${code}`,
+  );
+}

@@ -1,0 +1,123 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { auditLog } from '#server/db/schema/audit.ts';
+import { packages } from '#server/db/schema/packages.ts';
+import { disputes } from '#server/db/schema/requests.ts';
+import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import { transitionPackage } from '#server/modules/packages/transitions.ts';
+import { providerRefund, recordRefund } from '#server/modules/payments/refunds.ts';
+import { releasePayment } from '#server/modules/payments/release.ts';
+import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
+import { AppError } from '#shared/errors.ts';
+import type { Dispute, ResolveDispute } from '#shared/lifecycle.ts';
+import { type Currency, formatMoney } from '#shared/money.ts';
+import { toDispute } from './disputes.ts';
+import { heldPaymentOf } from './payment.ts';
+
+const KEY = 'dispute';
+
+/**
+ * An administrator resolves a package's open dispute (PRODUCT.md §2, §5, §8), either way:
+ * refund_sender → the package is refunded and everything left of the payment goes back (the provider
+ * first, then the ledger's dispute_refund); release_traveler → the package is completed and the reward
+ * and fee are released (dispute_release). One transaction moves the package, the money and the
+ * dispute, writes the audit log and tells both parties. The admin page calls this (the admin issue).
+ */
+export async function resolveDispute(
+  db: Database,
+  notifier: Notifier,
+  provider: PaymentProvider,
+  adminId: string,
+  packageId: string,
+  input: ResolveDispute,
+): Promise<Dispute> {
+  const [pkg] = await db.select().from(packages).where(eq(packages.id, packageId));
+  if (!pkg) throw new AppError('NOT_FOUND', 'There is no such package.');
+  if (pkg.senderId === adminId || pkg.travelerId === adminId) {
+    throw new AppError('FORBIDDEN', 'Ask another administrator to resolve a dispute you are part of.');
+  }
+  if (pkg.status !== 'disputed') {
+    throw new AppError('CONFLICT', `This package is ${pkg.status}: only a disputed package can be resolved.`);
+  }
+  const refundSender = input.resolution === 'refund_sender';
+  const payment = await heldPaymentOf(db, pkg.id);
+  const refund = payment ? payment.amount - payment.refundedAmount : 0;
+  if (refundSender && payment && refund > 0) await providerRefund(provider, payment, refund, KEY);
+
+  const resolved = await notifier.transaction(db, async (tx, notify) => {
+    const [locked] = await tx.select().from(packages).where(eq(packages.id, pkg.id)).for('update');
+    if (locked?.status !== 'disputed') {
+      throw new AppError('CONFLICT', 'The package changed meanwhile. Reload and try again.');
+    }
+    const now = new Date();
+    await transitionPackage(tx, {
+      packageId: pkg.id,
+      to: refundSender ? 'refunded' : 'completed',
+      actorId: adminId,
+      note: refundSender
+        ? 'Dispute resolved by an administrator: the sender is refunded'
+        : 'Dispute resolved by an administrator: the reward is released to the traveler',
+    });
+    if (refundSender) {
+      if (payment && refund > 0) {
+        await recordRefund(tx, {
+          paymentId: payment.id,
+          refund,
+          keptFee: 0,
+          key: KEY,
+          actorId: adminId,
+          kind: 'dispute_refund',
+        });
+      }
+    } else {
+      if (!locked.travelerId) throw new AppError('CONFLICT', 'This package has no traveler to release to.');
+      await tx.update(packages).set({ completedAt: now }).where(eq(packages.id, pkg.id));
+      await releasePayment(tx, {
+        packageId: pkg.id,
+        travelerId: locked.travelerId,
+        kind: 'dispute_release',
+        actorId: adminId,
+      });
+    }
+    const [row] = await tx
+      .update(disputes)
+      .set({
+        status: 'resolved',
+        resolution: input.resolution,
+        resolutionNote: input.note,
+        resolvedBy: adminId,
+        resolvedAt: now,
+      })
+      .where(and(eq(disputes.packageId, pkg.id), eq(disputes.status, 'open')))
+      .returning();
+    if (!row) throw new AppError('CONFLICT', 'This package has no open dispute.');
+    await tx.insert(auditLog).values({
+      actorId: adminId,
+      action: `dispute.${input.resolution}`,
+      subjectType: 'package',
+      subjectId: pkg.id,
+      note: input.note,
+      data: { disputeId: row.id, ...(refundSender && payment ? { paymentId: payment.id, refund } : {}) },
+    });
+
+    const money = payment
+      ? formatMoney(refundSender ? refund : payment.reward, payment.currency as Currency, 'en')
+      : '';
+    const outcome = refundSender
+      ? `The sender is refunded${money ? ` (${money})` : ''}.`
+      : `The reward${money ? ` (${money})` : ''} is released to the traveler.`;
+    for (const userId of [pkg.senderId, locked.travelerId]) {
+      if (!userId) continue;
+      await notify({
+        userId,
+        type: 'dispute_resolved',
+        title: 'Dispute resolved',
+        body: `An administrator resolved the dispute on "${pkg.title}". ${outcome} ${input.note}`,
+        link: `/user/packages/${pkg.id}`,
+        data: { packageId: pkg.id, disputeId: row.id, resolution: input.resolution },
+      });
+    }
+    return row;
+  });
+  return toDispute(db, resolved);
+}

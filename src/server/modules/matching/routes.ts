@@ -1,0 +1,69 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '#server/db/client.ts';
+import type { Auth } from '#server/modules/auth/auth.ts';
+import { getSessionUser } from '#server/modules/auth/service.ts';
+import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import { matchQuerySchema, packageMatchPageSchema, travelerMatchPageSchema } from '#shared/matching.ts';
+import { packageParamsSchema } from '#shared/packages.ts';
+import { travelPlanParamsSchema } from '#shared/travel-plans.ts';
+import { matchPackagesForPlan, matchTravelersForPackage } from './service.ts';
+
+export interface MatchingRoutesOptions {
+  auth: Auth;
+  db: Database;
+  /** The app's clock: which reviews count towards the ratings on the cards and in the order. */
+  clock?: () => Date;
+}
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+/** Matching (issue 5): packages for my trip, travelers for my package. */
+export const matchingRoutes: FastifyPluginAsyncZod<MatchingRoutesOptions> = async (
+  app,
+  { auth, db, clock = () => new Date() },
+) => {
+  const signedIn = async (req: FastifyRequest) => {
+    const user = await getSessionUser(auth, req.headers);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+    return user;
+  };
+
+  app.get(
+    '/api/travel-plans/:id/matches',
+    {
+      schema: {
+        tags: ['matching'],
+        summary:
+          'Open packages my active trip can carry: pickup near my origin, drop-off near my destination, ' +
+          'dates and weight that fit; least detour first (owner or admin)',
+        params: travelPlanParamsSchema,
+        querystring: matchQuerySchema,
+        response: { 200: packageMatchPageSchema, ...errors },
+      },
+    },
+    async (req) => matchPackagesForPlan(db, await signedIn(req), req.params.id, req.query, clock()),
+  );
+
+  app.get(
+    '/api/packages/:id/matches',
+    {
+      schema: {
+        tags: ['matching'],
+        summary:
+          'Active travel plans that can carry my open package: origin near its pickup, destination near ' +
+          'its drop-off, dates and free capacity that fit; least detour first (sender or admin)',
+        params: packageParamsSchema,
+        querystring: matchQuerySchema,
+        response: { 200: travelerMatchPageSchema, ...errors },
+      },
+    },
+    async (req) => matchTravelersForPackage(db, await signedIn(req), req.params.id, req.query, clock()),
+  );
+};

@@ -1,0 +1,238 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { packagePhotos, packages } from '#server/db/schema/packages.ts';
+import { travelPlans } from '#server/db/schema/travel-plans.ts';
+import { isAdmin, isVerifiedProfile, type SessionUser } from '#server/modules/auth/service.ts';
+import { ratingSummaries } from '#server/modules/reviews/ratings.ts';
+import { getSettings } from '#server/modules/settings/service.ts';
+import { AppError } from '#shared/errors.ts';
+import type { MatchQuery, PackageMatch, TravelerMatch } from '#shared/matching.ts';
+import { platformFee } from '#shared/money.ts';
+import type { PackageStatus } from '#shared/package-status.ts';
+import type { PackagePhoto, PackageSize } from '#shared/packages.ts';
+import type { PackageCategory } from '#shared/settings.ts';
+import type { Transport, TravelPlanStatus } from '#shared/travel-plans.ts';
+import { pendingRequestsBetween } from './pending-requests.ts';
+import { packagesForPlanQuery, plansForPackageQuery } from './queries.ts';
+import { decodeCursor, encodeCursor } from './ranking.ts';
+
+// Matching (PRODUCT.md §3, ADR 0017): the open packages that fit a travel plan, and the active travel
+// plans that fit a package: who may ask, the radius, and the cards. The queries are in queries.ts.
+
+type Viewer = Pick<SessionUser, 'id' | 'role'>;
+
+export interface MatchPage<T> {
+  items: T[];
+  nextCursor: string | null;
+  radiusKm: number;
+}
+
+async function radiusFor(db: Database, asked: number | undefined) {
+  const settings = await getSettings(db);
+  const radiusKm = asked ?? settings.matchRadiusKm;
+  if (radiusKm > settings.matchRadiusMaxKm) {
+    throw new AppError('VALIDATION_FAILED', `The radius can be at most ${settings.matchRadiusMaxKm} km.`, {
+      radiusKm: [`Choose at most ${settings.matchRadiusMaxKm} km`],
+    });
+  }
+  return { radiusKm, settings };
+}
+
+/**
+ * Only the owner or an admin may search from a plan or a package. Others learn nothing they could
+ * not see anyway: 403 for what members see of each other (an active plan, an open package), else 404.
+ */
+function mayMatch(viewer: Viewer, ownerId: string, publiclyVisible: boolean, what: string) {
+  if (viewer.id === ownerId || isAdmin(viewer)) return;
+  if (publiclyVisible) throw new AppError('FORBIDDEN', `Only its owner can look for matches for this ${what}.`);
+  throw new AppError('NOT_FOUND', `There is no such ${what}.`);
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const city = (label: string | null, name: string | null, countryCode: string | null) =>
+  label && name && countryCode ? { label, city: name, countryCode } : null;
+const distances = (pickupTenths: number, dropoffTenths: number) => ({
+  pickupKm: pickupTenths / 10,
+  dropoffKm: dropoffTenths / 10,
+  detourKm: (pickupTenths + dropoffTenths) / 10,
+});
+
+/** GET /api/travel-plans/{id}/matches: open packages this trip can carry, least detour first. */
+export async function matchPackagesForPlan(
+  db: Database,
+  viewer: Viewer,
+  planId: string,
+  query: MatchQuery,
+  now: Date = new Date(),
+): Promise<MatchPage<PackageMatch>> {
+  const [plan] = await db.select().from(travelPlans).where(eq(travelPlans.id, planId));
+  if (!plan) throw new AppError('NOT_FOUND', 'There is no such travel plan.');
+  mayMatch(viewer, plan.travelerId, plan.status === 'active', 'travel plan');
+  if (plan.status !== 'active') throw new AppError('CONFLICT', 'Only an active travel plan can be matched.');
+  const { radiusKm, settings } = await radiusFor(db, query.radiusKm);
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+
+  const rows = await packagesForPlanQuery(db, plan, radiusKm, cursor, query.limit, now);
+  const page = rows.slice(0, query.limit);
+  const packageIds = page.map((r) => r.id);
+  const [photos, ratings, pendingWith] = await Promise.all([
+    firstPhotos(db, packageIds),
+    ratingSummaries(
+      db,
+      page.map((r) => r.senderId),
+      now,
+    ),
+    pendingRequestsBetween(db, packageIds, [plan.travelerId]),
+  ]);
+  const items = page.map(
+    (r): PackageMatch => ({
+      package: {
+        id: r.id,
+        status: r.status as PackageStatus,
+        title: r.title,
+        category: r.category as PackageCategory | null,
+        size: r.size as PackageSize | null,
+        weightKg: r.weightGrams === null ? null : r.weightGrams / 1000,
+        currency: r.currency as PackageMatch['package']['currency'],
+        reward: r.reward,
+        total: r.reward === null ? null : r.reward + platformFee(r.reward, settings),
+        pickup: city(r.pickupLabel, r.pickupCity, r.pickupCountry),
+        dropoff: city(r.dropoffLabel, r.dropoffCity, r.dropoffCountry),
+        pickupFrom: iso(r.pickupFrom),
+        deliverBy: iso(r.deliverBy),
+        photo: photos.get(r.id) ?? null,
+        createdAt: r.createdAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+      },
+      sender: { id: r.senderId, name: r.senderName, image: r.senderImage, rating: ratings.get(r.senderId) ?? null },
+      distances: distances(r.pickupTenths, r.dropoffTenths),
+      pendingRequest: pendingWith(r.id, plan.travelerId),
+    }),
+  );
+  const last = page.at(-1);
+  return {
+    items,
+    radiusKm,
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor({
+            detourTenths: last.pickupTenths + last.dropoffTenths,
+            score: last.reward ?? 0,
+            rating: ratings.get(last.senderId)?.average ?? null,
+            id: last.id,
+          })
+        : null,
+  };
+}
+
+async function firstPhotos(db: Database, packageIds: string[]): Promise<Map<string, PackagePhoto>> {
+  const first = new Map<string, PackagePhoto>();
+  if (packageIds.length === 0) return first;
+  const rows = await db
+    .select()
+    .from(packagePhotos)
+    .where(inArray(packagePhotos.packageId, packageIds))
+    .orderBy(asc(packagePhotos.packageId), asc(packagePhotos.position), asc(packagePhotos.createdAt));
+  for (const photo of rows) {
+    if (first.has(photo.packageId)) continue;
+    first.set(photo.packageId, {
+      id: photo.id,
+      url: `/api/package-photos/${photo.storageKey}`,
+      width: photo.width,
+      height: photo.height,
+    });
+  }
+  return first;
+}
+
+/** GET /api/packages/{id}/matches: active travel plans that can carry this package, least detour first. */
+export async function matchTravelersForPackage(
+  db: Database,
+  viewer: Viewer,
+  packageId: string,
+  query: MatchQuery,
+  now: Date = new Date(),
+): Promise<MatchPage<TravelerMatch>> {
+  const [pkg] = await db.select().from(packages).where(eq(packages.id, packageId));
+  if (!pkg) throw new AppError('NOT_FOUND', 'There is no such package.');
+  mayMatch(viewer, pkg.senderId, pkg.status === 'open', 'package');
+  if (pkg.status !== 'open') throw new AppError('CONFLICT', 'Only an open package can be matched.');
+  const { radiusKm } = await radiusFor(db, query.radiusKm);
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const { pickupLat, pickupLng, dropoffLat, dropoffLng, pickupFrom, deliverBy, weightGrams } = pkg;
+  // An open package was complete when it was published; one that is not cannot fit any trip.
+  if (
+    pickupLat === null ||
+    pickupLng === null ||
+    dropoffLat === null ||
+    dropoffLng === null ||
+    pickupFrom === null ||
+    deliverBy === null ||
+    weightGrams === null
+  ) {
+    return { items: [], nextCursor: null, radiusKm };
+  }
+
+  const rows = await plansForPackageQuery(
+    db,
+    {
+      senderId: pkg.senderId,
+      pickup: { lat: pickupLat, lng: pickupLng },
+      dropoff: { lat: dropoffLat, lng: dropoffLng },
+      pickupFrom,
+      deliverBy,
+      weightGrams,
+    },
+    radiusKm,
+    cursor,
+    query.limit,
+    now,
+  );
+  const page = rows.slice(0, query.limit);
+  const travelerIds = page.map((r) => r.travelerId);
+  const [ratings, pendingWith] = await Promise.all([
+    ratingSummaries(db, travelerIds, now),
+    pendingRequestsBetween(db, [pkg.id], travelerIds),
+  ]);
+  const items = page.map(
+    (r): TravelerMatch => ({
+      travelPlan: {
+        id: r.id,
+        status: r.status as TravelPlanStatus,
+        origin: { label: r.originLabel, city: r.originCity, countryCode: r.originCountry },
+        destination: { label: r.destinationLabel, city: r.destinationCity, countryCode: r.destinationCountry },
+        departureAt: r.departureAt.toISOString(),
+        arrivalAt: r.arrivalAt.toISOString(),
+        transport: r.transport as Transport,
+        freeCapacityKg: (r.capacityGrams - r.reservedGrams) / 1000,
+      },
+      traveler: {
+        id: r.travelerId,
+        name: r.travelerName,
+        image: r.travelerImage,
+        verified: isVerifiedProfile({
+          emailVerified: r.emailVerified,
+          phoneNumberVerified: r.phoneNumberVerified,
+          kycStatus: r.kycStatus as SessionUser['kycStatus'],
+        }),
+        rating: ratings.get(r.travelerId) ?? null,
+      },
+      distances: distances(r.pickupTenths, r.dropoffTenths),
+      pendingRequest: pendingWith(pkg.id, r.travelerId),
+    }),
+  );
+  const last = page.at(-1);
+  return {
+    items,
+    radiusKm,
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor({
+            detourTenths: last.pickupTenths + last.dropoffTenths,
+            score: last.score,
+            rating: ratings.get(last.travelerId)?.average ?? null,
+            id: last.id,
+          })
+        : null,
+  };
+}

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { packages } from '#server/db/schema/packages.ts';
+import { isAdmin } from '#server/modules/auth/service.ts';
+import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import { AppError } from '#shared/errors.ts';
+import type { PackageAction, PackageDraft } from '#shared/packages.ts';
+import { checkPackageRules, missingFields } from '#shared/packages.ts';
+import type { Settings } from '#shared/settings.ts';
+import { draftOf, type PackageRow } from './mapping.ts';
+
+// Who may see and do what with a package (PRODUCT.md §1–2, issue 5): the sender, an admin and the
+// traveler carrying it see everything; any other member sees the public part of a published
+// package; a draft is the sender's own and, to anyone else, does not exist.
+
+export interface Viewer {
+  id: string;
+  role: string;
+}
+
+export type Relation = 'sender' | 'traveler' | 'admin' | 'other';
+
+/** A party before an admin: an administrator who carries a package acts on it as its traveler. */
+export function relationOf(row: Pick<PackageRow, 'senderId' | 'travelerId'>, viewer: Viewer): Relation {
+  if (row.senderId === viewer.id) return 'sender';
+  if (row.travelerId === viewer.id) return 'traveler';
+  if (isAdmin(viewer)) return 'admin';
+  return 'other';
+}
+
+/** Whether the viewer may learn that the package exists at all. */
+export const canSee = (row: Pick<PackageRow, 'status'>, relation: Relation) =>
+  relation !== 'other' || row.status !== 'draft';
+
+export const notFound = () => new AppError('NOT_FOUND', 'There is no such package.');
+
+/** The package, or 404 when there is none or the viewer may not know of it (never 403: that would tell). */
+export async function visiblePackage(db: Database | Transaction, id: string, viewer: Viewer, lock = false) {
+  const query = db.select().from(packages).where(eq(packages.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  const relation = relationOf(row, viewer);
+  if (!canSee(row, relation)) throw notFound();
+  return { row, relation };
+}
+
+/** Editing, deleting and photos: the sender's own draft only. */
+export async function senderDraft(db: Database | Transaction, id: string, viewer: Viewer, lock = false) {
+  const found = await visiblePackage(db, id, viewer, lock);
+  if (found.relation !== 'sender') throw new AppError('FORBIDDEN', 'Only the sender can change this package.');
+  if (found.row.status !== 'draft') {
+    throw new AppError('CONFLICT', 'Only a draft can be changed; this package is already published or closed.');
+  }
+  return found.row;
+}
+
+/** What this viewer may do with the package now, for the buttons on its page. */
+export function actionsFor(
+  row: PackageRow,
+  relation: Relation,
+  context: { photoCount: number; settings: Settings; reviewed?: boolean },
+): PackageAction[] {
+  if (row.status !== 'draft') return lifecycleActions(row, relation, context.reviewed ?? false);
+  if (relation === 'admin') return ['cancel'];
+  if (relation !== 'sender') return [];
+  const actions: PackageAction[] = ['edit', 'delete', 'cancel'];
+  if (readyToPay(draftOf(row), context.settings)) actions.push('pay');
+  if (context.photoCount < context.settings.maxPhotos) actions.push('add_photos');
+  return actions;
+}
+
+const readyToPay = (draft: PackageDraft, settings: Settings) =>
+  missingFields(draft).length === 0 && Object.keys(checkPackageRules(draft, settings)).length === 0;
+
+/**
+ * After publication (PRODUCT.md §2, issue 7). Cancelling refunds per the policy (§5): the sender
+ * before pickup, an admin any time before completion. The codes: the sender shows them, the traveler
+ * types them. Either party disputes after pickup; the sender confirms a delivery; each reviews once.
+ */
+function lifecycleActions(row: PackageRow, relation: Relation, reviewed: boolean): PackageAction[] {
+  const actions: PackageAction[] = [];
+  const party = relation === 'sender' || relation === 'traveler';
+  switch (row.status) {
+    case 'open':
+      if (relation === 'sender' || relation === 'admin') actions.push('cancel');
+      break;
+    case 'matched':
+      if (relation === 'sender') actions.push('show_codes', 'send_delivery_code', 'cancel');
+      if (relation === 'traveler') actions.push('enter_pickup_code', 'withdraw_as_traveler');
+      if (relation === 'admin') actions.push('cancel');
+      break;
+    case 'in_transit':
+      if (relation === 'sender') actions.push('show_codes', 'send_delivery_code');
+      if (relation === 'traveler') actions.push('enter_delivery_code');
+      if (party) actions.push('open_dispute');
+      if (relation === 'admin') actions.push('cancel');
+      break;
+    case 'delivered':
+      if (relation === 'sender') actions.push('confirm_delivery');
+      if (party) actions.push('open_dispute');
+      if (relation === 'admin') actions.push('cancel');
+      break;
+    case 'disputed':
+      if (relation === 'admin') actions.push('resolve_dispute');
+      break;
+    case 'completed':
+      if (party && !reviewed) actions.push('review');
+      break;
+  }
+  return actions;
+}

@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAdmin } from '#server/modules/kyc/test/helpers.ts';
+import { solidPng } from '#server/modules/profiles/test/fixtures.ts';
+import { createTestApp } from '#server/test/app.ts';
+import { signUpVerified } from '#server/test/users.ts';
+import { type Package, packagePageSchema, packageSchema, publicPackageSchema } from '#shared/packages.ts';
+import {
+  berlin,
+  call,
+  completeDraft,
+  createDraft,
+  paris,
+  setPackageStatus,
+  storedRow,
+  uploadPhoto,
+} from './test/helpers.ts';
+
+// Acceptance 3 of issue 5: another member cannot read a draft or the private fields of an open
+// package, nor change either, proven endpoint by endpoint.
+
+let app: FastifyInstance;
+let sender: { cookie: string; id: string };
+let other: { cookie: string; id: string };
+let admin: { cookie: string; id: string };
+let traveler: { cookie: string; id: string };
+let draft: Package;
+let open: Package;
+let matched: Package;
+
+async function draftWithPhoto(title: string) {
+  const created = await createDraft(app, sender.cookie, { ...completeDraft(), title });
+  const res = await uploadPhoto(app, sender.cookie, created.id, await solidPng(), 'p.png', 'image/png');
+  expect(res.statusCode).toBe(200);
+  return res.json() as Package;
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await app.ready();
+  sender = await signUpVerified(app, 'owner@example.test', 'Owner Olsen');
+  other = await signUpVerified(app, 'other@example.test', 'Other Otto');
+  admin = await signUpVerified(app, 'admin@example.test', 'Admin Ada');
+  await makeAdmin(app, admin.id);
+  traveler = await signUpVerified(app, 'carrier@example.test', 'Carrier Cora');
+  draft = await draftWithPhoto('Draft parcel');
+  open = await draftWithPhoto('Open parcel');
+  await setPackageStatus(app, open.id, 'open');
+  matched = await draftWithPhoto('Matched parcel');
+  await setPackageStatus(app, matched.id, 'matched', traveler.id);
+});
+afterAll(() => app.close());
+
+interface Req {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: string;
+  payload?: object;
+}
+
+/** Every package endpoint but the photo upload (multipart, tested on its own), for one package. */
+const endpoints: Record<string, (pkg: Pick<Package, 'id' | 'photos'>) => Req> = {
+  'GET /api/packages/{id}': (pkg) => ({ method: 'GET', url: `/api/packages/${pkg.id}` }),
+  'PATCH /api/packages/{id}': (pkg) => ({
+    method: 'PATCH',
+    url: `/api/packages/${pkg.id}`,
+    payload: { title: 'Mine' },
+  }),
+  'DELETE /api/packages/{id}': (pkg) => ({ method: 'DELETE', url: `/api/packages/${pkg.id}` }),
+  'POST /api/packages/{id}/cancel': (pkg) => ({ method: 'POST', url: `/api/packages/${pkg.id}/cancel` }),
+  'DELETE /api/packages/{id}/photos/{photoId}': (pkg) => ({
+    method: 'DELETE',
+    url: `/api/packages/${pkg.id}/photos/${pkg.photos[0]?.id}`,
+  }),
+};
+const writes = Object.keys(endpoints).filter((name) => !name.startsWith('GET'));
+const request = (name: string, pkg: Pick<Package, 'id' | 'photos'>) => (endpoints[name] as (p: typeof pkg) => Req)(pkg);
+const fakePackage = (id: string, photoId: string) => ({ id, photos: [{ id: photoId, url: '', width: 1, height: 1 }] });
+
+const send = (req: Req, cookie?: string) => call(app, req.method, req.url, cookie, req.payload);
+
+describe('a visitor', () => {
+  it('is refused by every endpoint with 401', async () => {
+    for (const pkg of [draft, open]) {
+      for (const name of Object.keys(endpoints)) {
+        expect((await send(request(name, pkg))).statusCode, name).toBe(401);
+      }
+      expect((await uploadPhoto(app, undefined, pkg.id, await solidPng())).statusCode).toBe(401);
+    }
+    expect((await call(app, 'POST', '/api/packages', undefined, completeDraft())).statusCode).toBe(401);
+    expect((await call(app, 'GET', '/api/packages')).statusCode).toBe(401);
+  });
+});
+
+describe("another member and someone else's draft", () => {
+  it.each(Object.keys(endpoints))('%s answers 404, as if there were no such package', async (name) => {
+    const before = await storedRow(app, draft.id);
+    const res = await send(request(name, draft), other.cookie);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+    expect(await storedRow(app, draft.id)).toEqual(before);
+  });
+
+  it('POST /api/packages/{id}/photos answers 404 and stores nothing', async () => {
+    const res = await uploadPhoto(app, other.cookie, draft.id, await solidPng(), 'p.png', 'image/png');
+    expect(res.statusCode).toBe(404);
+    const view = (await call(app, 'GET', `/api/packages/${draft.id}`, sender.cookie)).json() as Package;
+    expect(view.photos).toHaveLength(1);
+  });
+
+  it('answers the same 404 as for a package that does not exist', async () => {
+    const missing = await call(app, 'GET', `/api/packages/${randomUUID()}`, other.cookie);
+    const hidden = await call(app, 'GET', `/api/packages/${draft.id}`, other.cookie);
+    expect(hidden.statusCode).toBe(missing.statusCode);
+    expect(hidden.json().error.message).toBe(missing.json().error.message);
+  });
+
+  it('does not find it in their own list', async () => {
+    const page = packagePageSchema.parse((await call(app, 'GET', '/api/packages', other.cookie)).json());
+    expect(page.items).toEqual([]);
+  });
+});
+
+describe("another member and someone else's open package", () => {
+  it('GET shows only the public part: no recipient, no street address, no exact coordinates', async () => {
+    const res = await call(app, 'GET', `/api/packages/${open.id}`, other.cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(publicPackageSchema.strict().parse(body).visibility).toBe('public');
+    expect(body.pickup).toEqual({ label: paris.label, city: paris.city, countryCode: 'FR' });
+    expect(body.dropoff).toEqual({ label: berlin.label, city: berlin.city, countryCode: 'DE' });
+    for (const key of ['recipientName', 'recipientPhone', 'notes', 'declaredValue', 'timeline', 'actions', 'missing']) {
+      expect(body).not.toHaveProperty(key);
+    }
+    const text = res.body;
+    for (const secret of [
+      completeDraft().recipientName as string,
+      completeDraft().recipientPhone as string,
+      paris.address as string,
+      berlin.address as string,
+      String(paris.lat),
+      String(paris.lng),
+      String(berlin.lat),
+      String(berlin.lng),
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it.each(writes)('%s answers 403 and changes nothing', async (name) => {
+    const before = await storedRow(app, open.id);
+    const res = await send(request(name, open), other.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('FORBIDDEN');
+    expect(await storedRow(app, open.id)).toEqual(before);
+  });
+
+  it('POST /api/packages/{id}/photos answers 403', async () => {
+    const res = await uploadPhoto(app, other.cookie, open.id, await solidPng(), 'p.png', 'image/png');
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('who sees everything', () => {
+  it('the sender, with the actions of a draft', async () => {
+    const body = packageSchema.parse((await call(app, 'GET', `/api/packages/${draft.id}`, sender.cookie)).json());
+    expect(body.recipientPhone).toBe(completeDraft().recipientPhone);
+    expect(body.pickup).toEqual(paris);
+    expect(body.actions).toEqual(['edit', 'delete', 'cancel', 'pay', 'add_photos']);
+  });
+
+  it("an admin, even a draft, without the sender's actions", async () => {
+    const body = packageSchema.parse((await call(app, 'GET', `/api/packages/${draft.id}`, admin.cookie)).json());
+    expect(body.recipientName).toBe(completeDraft().recipientName);
+    expect(body.actions).toEqual(['cancel']);
+    const patch = await call(app, 'PATCH', `/api/packages/${draft.id}`, admin.cookie, { title: 'Admin edit' });
+    expect(patch.statusCode).toBe(403);
+  });
+
+  it('the traveler carrying it, who still cannot edit it', async () => {
+    const body = packageSchema.parse((await call(app, 'GET', `/api/packages/${matched.id}`, traveler.cookie)).json());
+    expect(body.dropoff).toEqual(berlin);
+    // The handover is theirs (issue 7); editing and cancelling are not.
+    expect(body.actions).toEqual(['enter_pickup_code', 'withdraw_as_traveler']);
+    const patch = await call(app, 'PATCH', `/api/packages/${matched.id}`, traveler.cookie, { title: 'Carrier edit' });
+    expect(patch.statusCode).toBe(403);
+    // To the traveler of one package, another of the same sender's drafts is still hidden.
+    expect((await call(app, 'GET', `/api/packages/${draft.id}`, traveler.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('the sender and a package that is no longer a draft', () => {
+  it.each(writes.filter((name) => !name.endsWith('/cancel')))('%s answers 409', async (name) => {
+    const res = await send(request(name, open), sender.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('CONFLICT');
+  });
+
+  it('POST photos answers 409', async () => {
+    expect((await uploadPhoto(app, sender.cookie, open.id, await solidPng(), 'p.png', 'image/png')).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('cancelling a published package goes through the refund path (nothing was paid here, so nothing is refunded)', async () => {
+    // The payments tests cover the refunds themselves; these packages were opened without a payment.
+    for (const pkg of [open, matched]) {
+      const res = await call(app, 'POST', `/api/packages/${pkg.id}/cancel`, sender.cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'cancelled', actions: [] });
+      expect((await storedRow(app, pkg.id))?.status).toBe('cancelled');
+    }
+  });
+});
+
+describe('ids', () => {
+  it('a malformed id is 400 and an unknown one 404, on every endpoint', async () => {
+    for (const name of Object.keys(endpoints)) {
+      const malformed = await send(request(name, fakePackage('not-a-uuid', 'nope')), sender.cookie);
+      expect(malformed.statusCode, name).toBe(400);
+      const unknown = await send(request(name, fakePackage(randomUUID(), randomUUID())), sender.cookie);
+      expect(unknown.statusCode, name).toBe(404);
+    }
+  });
+
+  it("a photo of one package cannot be removed through another of the sender's drafts", async () => {
+    const mine = await createDraft(app, sender.cookie, { title: 'Another draft' });
+    const res = await call(app, 'DELETE', `/api/packages/${mine.id}/photos/${draft.photos[0]?.id}`, sender.cookie);
+    expect(res.statusCode).toBe(404);
+    const view = (await call(app, 'GET', `/api/packages/${draft.id}`, sender.cookie)).json() as Package;
+    expect(view.photos).toHaveLength(1);
+  });
+});

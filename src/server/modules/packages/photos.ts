@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, max } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { packagePhotos, packages } from '#server/db/schema/packages.ts';
+import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import { getSettings, type SettingsLog } from '#server/modules/settings/service.ts';
+import type { PackagePhotoStorage } from '#server/providers/storage/package-photo-storage.ts';
+import { AppError } from '#shared/errors.ts';
+import type { Package } from '#shared/packages.ts';
+import type { Settings } from '#shared/settings.ts';
+import { senderDraft, type Viewer } from './access.ts';
+import type { PackageRow } from './mapping.ts';
+import { toPackagePhoto } from './photo-image.ts';
+import { fullView } from './views.ts';
+
+// Photos of a draft (PRODUCT.md §2: up to 5, a setting): added one per request, removed one by one.
+
+async function assertRoom(db: Database | Transaction, packageId: string, settings: Settings) {
+  const [row] = await db.select({ n: count() }).from(packagePhotos).where(eq(packagePhotos.packageId, packageId));
+  if ((row?.n ?? 0) >= settings.maxPhotos) {
+    throw new AppError('VALIDATION_FAILED', `A package can have at most ${settings.maxPhotos} photos.`, {
+      photo: [`Remove a photo first: at most ${settings.maxPhotos} per package`],
+    });
+  }
+}
+
+export async function addPhoto(
+  db: Database,
+  storage: PackagePhotoStorage,
+  viewer: Viewer,
+  packageId: string,
+  upload: Buffer,
+  log?: SettingsLog,
+): Promise<Package> {
+  const settings = await getSettings(db, log);
+  // Checked before the image work, so a refused upload costs no resizing.
+  await senderDraft(db, packageId, viewer);
+  await assertRoom(db, packageId, settings);
+  const image = await toPackagePhoto(upload);
+  const key = `${randomUUID()}.webp`;
+  await storage.put(key, image.bytes, 'image/webp');
+  let row: PackageRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      // Under the package's lock, so two uploads at once cannot both take the last free place.
+      const draft = await senderDraft(tx, packageId, viewer, true);
+      await assertRoom(tx, packageId, settings);
+      const [last] = await tx
+        .select({ position: max(packagePhotos.position) })
+        .from(packagePhotos)
+        .where(eq(packagePhotos.packageId, packageId));
+      await tx.insert(packagePhotos).values({
+        packageId,
+        storageKey: key,
+        width: image.width,
+        height: image.height,
+        position: (last?.position ?? -1) + 1,
+      });
+      const [updated] = await tx
+        .update(packages)
+        .set({ updatedAt: new Date() })
+        .where(eq(packages.id, packageId))
+        .returning();
+      return updated ?? draft;
+    });
+  } catch (err) {
+    // Nothing points at the stored file unless the transaction committed.
+    await storage.delete(key).catch(() => undefined);
+    throw err;
+  }
+  return fullView(db, row, 'sender', settings);
+}
+
+export async function deletePhoto(
+  db: Database,
+  storage: PackagePhotoStorage,
+  viewer: Viewer,
+  packageId: string,
+  photoId: string,
+  log?: SettingsLog,
+): Promise<Package> {
+  const settings = await getSettings(db, log);
+  const { row, key } = await db.transaction(async (tx) => {
+    const draft = await senderDraft(tx, packageId, viewer, true);
+    const [photo] = await tx
+      .delete(packagePhotos)
+      .where(and(eq(packagePhotos.id, photoId), eq(packagePhotos.packageId, packageId)))
+      .returning({ key: packagePhotos.storageKey });
+    if (!photo) throw new AppError('NOT_FOUND', 'This package has no such photo.');
+    const [updated] = await tx
+      .update(packages)
+      .set({ updatedAt: new Date() })
+      .where(eq(packages.id, packageId))
+      .returning();
+    return { row: updated ?? draft, key: photo.key };
+  });
+  // After the commit, so a rolled-back removal keeps its file; best effort, as nothing links to it now.
+  await storage.delete(key).catch(() => undefined);
+  return fullView(db, row, 'sender', settings);
+}

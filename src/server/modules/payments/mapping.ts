@@ -1,0 +1,22 @@
+import type { payments } from '#server/db/schema/payments.ts';
+import type { Currency } from '#shared/money.ts';
+import { type Payment, type PaymentStatus, paymentStatuses } from '#shared/payments.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export function toPayment(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    packageId: row.packageId,
+    status: (paymentStatuses as readonly string[]).includes(row.status) ? (row.status as PaymentStatus) : 'pending',
+    provider: row.provider === 'stripe' ? 'stripe' : 'sandbox',
+    amount: row.amount,
+    reward: row.reward,
+    fee: row.fee,
+    currency: row.currency as Currency,
+    refundedAmount: row.refundedAmount,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

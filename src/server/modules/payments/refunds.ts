@@ -1,0 +1,212 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { packages } from '#server/db/schema/packages.ts';
+import { payments } from '#server/db/schema/payments.ts';
+import { postEntry } from '#server/modules/ledger/ledger.ts';
+import { refundToSender } from '#server/modules/ledger/movements.ts';
+import type { Notifier, Transaction } from '#server/modules/notifications/notifier.ts';
+import { transitionPackage } from '#server/modules/packages/transitions.ts';
+import { endMatch } from '#server/modules/requests/capacity.ts';
+import { expirePendingRequestsOf } from '#server/modules/requests/expire.ts';
+import { type PaymentProvider, PaymentProviderError } from '#server/providers/payments/payment-provider.ts';
+import { AppError } from '#shared/errors.ts';
+import { type Currency, formatMoney } from '#shared/money.ts';
+import type { PackageStatus } from '#shared/package-status.ts';
+import type { PaymentRow } from './mapping.ts';
+
+/**
+ * PRODUCT.md §5's refund policy: cancelled or expired before a match, everything back; cancelled
+ * after a match and before pickup, everything but the fee. After pickup only a dispute refunds, or an
+ * administrator's cancellation (issue 7: "admin any time before completion", ADR 0020), which gives
+ * everything back: the sender did nothing wrong that the fee would pay for.
+ */
+export function refundPolicy(
+  status: PackageStatus,
+  payment: Pick<PaymentRow, 'amount' | 'fee' | 'refundedAmount'>,
+): { refund: number; keptFee: number } | null {
+  const left = payment.amount - payment.refundedAmount;
+  if (left <= 0) return null;
+  if (status === 'open' || status === 'expired' || status === 'draft') return { refund: left, keptFee: 0 };
+  if (status === 'in_transit' || status === 'delivered') return { refund: left, keptFee: 0 };
+  if (status === 'matched') {
+    const keptFee = Math.min(payment.fee, left);
+    return left - keptFee > 0 ? { refund: left - keptFee, keptFee } : null;
+  }
+  return null;
+}
+
+/**
+ * Records a refund the provider has made: the payment's refunded amount and status, and the ledger
+ * entry (escrow → refunds, a kept fee → platform fees), in the caller's transaction. Refuses to
+ * refund more than was paid.
+ */
+export async function recordRefund(
+  tx: Transaction,
+  input: {
+    paymentId: string;
+    refund: number;
+    keptFee: number;
+    key: string;
+    actorId: string | null;
+    kind?: 'dispute_refund';
+  },
+): Promise<PaymentRow> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
+  if (!payment) throw new AppError('NOT_FOUND', 'There is no such payment.');
+  if (payment.status !== 'succeeded' && payment.status !== 'partially_refunded') {
+    throw new AppError('CONFLICT', 'Only a payment that went through can be refunded.');
+  }
+  const settled = payment.refundedAmount + input.refund + input.keptFee;
+  if (input.refund <= 0 || settled > payment.amount) {
+    throw new AppError('CONFLICT', 'That is more than is left of this payment.');
+  }
+  const { created } = await postEntry(
+    tx,
+    refundToSender({
+      paymentId: payment.id,
+      packageId: payment.packageId,
+      currency: payment.currency as Currency,
+      amount: input.refund,
+      keptFee: input.keptFee,
+      key: input.key,
+      ...(input.kind ? { kind: input.kind } : {}),
+    }),
+    input.actorId,
+  );
+  if (!created) return payment;
+  const refundedAmount = payment.refundedAmount + input.refund;
+  const [updated] = await tx
+    .update(payments)
+    .set({
+      refundedAmount,
+      status: refundedAmount === payment.amount ? 'refunded' : 'partially_refunded',
+      updatedAt: new Date(),
+    })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  return updated as PaymentRow;
+}
+
+/** The provider's refund, idempotent per payment and `key`; a provider failure becomes 503. */
+export async function providerRefund(provider: PaymentProvider, payment: PaymentRow, amount: number, key: string) {
+  try {
+    await provider.refund(
+      {
+        providerRef: payment.providerRef,
+        providerPaymentRef: payment.providerPaymentRef,
+        currency: payment.currency as Currency,
+      },
+      amount,
+      { idempotencyKey: `refund:${payment.id}:${key}` },
+    );
+  } catch (err) {
+    if (err instanceof PaymentProviderError) {
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The payment service could not refund right now. Try again in a minute.',
+      );
+    }
+    throw err;
+  }
+}
+
+/** A payment that arrived for a package that no longer takes it (paid twice, cancelled meanwhile): all of it back. */
+export async function refundStrayPayment(db: Database, provider: PaymentProvider, payment: PaymentRow): Promise<void> {
+  const amount = payment.amount - payment.refundedAmount;
+  if (amount <= 0) return;
+  await providerRefund(provider, payment, amount, 'stray');
+  await db.transaction((tx) =>
+    recordRefund(tx, { paymentId: payment.id, refund: amount, keptFee: 0, key: 'stray', actorId: null }),
+  );
+}
+
+/**
+ * Cancels a paid package for its sender (open or matched) or an admin (also in transit or delivered),
+ * refunding per the policy. The provider refunds first (idempotent on the payment and reason), then
+ * one transaction cancels, records the refund and posts the ledger entry, expires the pending requests
+ * of an open package or gives a matched one's trip its capacity back; if the package moved meanwhile
+ * nothing is recorded and the retry-safe provider refund key means a second attempt cannot pay out twice.
+ */
+export async function cancelPaidPackage(
+  db: Database,
+  notifier: Notifier,
+  provider: PaymentProvider,
+  input: { packageId: string; actorId: string; asAdmin: boolean },
+): Promise<void> {
+  const [pkg] = await db.select().from(packages).where(eq(packages.id, input.packageId));
+  if (!pkg) throw new AppError('NOT_FOUND', 'There is no such package.');
+  if (pkg.senderId !== input.actorId && !input.asAdmin)
+    throw new AppError('FORBIDDEN', 'Only the sender can cancel this package.');
+  const status = pkg.status as PackageStatus;
+  const afterPickup = status === 'in_transit' || status === 'delivered';
+  if (afterPickup && !input.asAdmin) {
+    throw new AppError(
+      'CONFLICT',
+      'After pickup only an administrator can cancel a package. If something went wrong, open a dispute.',
+    );
+  }
+  if (status !== 'open' && status !== 'matched' && !afterPickup) {
+    throw new AppError('CONFLICT', `A package that is ${status} cannot be cancelled.`);
+  }
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.packageId, pkg.id), inArray(payments.status, ['succeeded', 'partially_refunded'])))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  const policy = payment ? refundPolicy(status, payment) : null;
+  const key = `cancel-${status}`;
+  if (payment && policy) await providerRefund(provider, payment, policy.refund, key);
+
+  await notifier.transaction(db, async (tx, notify) => {
+    const [locked] = await tx.select().from(packages).where(eq(packages.id, pkg.id)).for('update');
+    if (!locked || locked.status !== status)
+      throw new AppError('CONFLICT', 'The package changed meanwhile. Reload and try again.');
+    const byAdmin = input.asAdmin && pkg.senderId !== input.actorId;
+    await transitionPackage(tx, {
+      packageId: pkg.id,
+      to: 'cancelled',
+      actorId: input.actorId,
+      note: byAdmin ? 'Cancelled by an administrator' : 'Cancelled by the sender',
+    });
+    if (status === 'open') await expirePendingRequestsOf(tx, notify, pkg.id);
+    else {
+      // The trip's room comes back; before pickup the handshake is undone, after it stays on record.
+      // Read under the lock: a traveler who withdrew and another who matched since are not this one.
+      await endMatch(tx, locked, { withdrawRequest: status === 'matched' });
+      if (locked.travelerId) {
+        await notify({
+          userId: locked.travelerId,
+          type: 'package_cancelled',
+          title: 'Package cancelled',
+          body: byAdmin
+            ? `An administrator cancelled "${pkg.title}". You no longer carry it.`
+            : `The sender cancelled "${pkg.title}". You no longer carry it, and your trip has its room back.`,
+          link: `/user/packages/${pkg.id}`,
+          data: { packageId: pkg.id },
+        });
+      }
+    }
+    if (payment && policy) {
+      await recordRefund(tx, {
+        paymentId: payment.id,
+        refund: policy.refund,
+        keptFee: policy.keptFee,
+        key,
+        actorId: input.actorId,
+      });
+      const money = formatMoney(policy.refund, payment.currency as Currency, 'en');
+      await notify({
+        userId: pkg.senderId,
+        type: 'payment_refunded',
+        title: 'Package cancelled and refunded',
+        body:
+          policy.keptFee > 0
+            ? `"${pkg.title}" is cancelled. ${money} is on its way back to you; the platform fee is kept because a traveler had been matched.`
+            : `"${pkg.title}" is cancelled. ${money} is on its way back to you.`,
+        link: `/user/packages/${pkg.id}`,
+        data: { packageId: pkg.id, paymentId: payment.id, refund: policy.refund },
+      });
+    }
+  });
+}

@@ -1,0 +1,39 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { payments } from '#server/db/schema/payments.ts';
+import { postEntry } from '#server/modules/ledger/ledger.ts';
+import { releaseToTraveler } from '#server/modules/ledger/movements.ts';
+import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import { AppError } from '#shared/errors.ts';
+import type { Currency } from '#shared/money.ts';
+
+/**
+ * Completion, or a dispute resolved for the traveler (PRODUCT.md §5): the reward from escrow to the
+ * traveler's balance and the fee to the platform, in the caller's transaction (the one that completes
+ * the package). Idempotent: releasing twice posts once. The lifecycle issue calls it.
+ */
+export async function releasePayment(
+  tx: Transaction,
+  input: { packageId: string; travelerId: string; kind?: 'completion' | 'dispute_release'; actorId?: string | null },
+): Promise<void> {
+  const [paid] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.packageId, input.packageId), inArray(payments.status, ['succeeded', 'partially_refunded'])))
+    .for('update');
+  if (!paid) throw new AppError('CONFLICT', 'This package has no payment held in escrow.');
+  if (paid.refundedAmount > 0)
+    throw new AppError('CONFLICT', 'This payment has been refunded in part; it cannot be released.');
+  await postEntry(
+    tx,
+    releaseToTraveler({
+      paymentId: paid.id,
+      packageId: paid.packageId,
+      currency: paid.currency as Currency,
+      travelerId: input.travelerId,
+      reward: paid.reward,
+      fee: paid.fee,
+      ...(input.kind ? { kind: input.kind } : {}),
+    }),
+    input.actorId ?? null,
+  );
+}

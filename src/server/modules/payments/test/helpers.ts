@@ -1,0 +1,53 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ledgerBalances, ledgerEntries, ledgerLines } from '#server/db/schema/payments.ts';
+import { makeAdmin, memberReadyForKyc } from '#server/modules/kyc/test/helpers.ts';
+import { createDraft } from '#server/modules/packages/test/helpers.ts';
+import { signUpVerified } from '#server/test/users.ts';
+
+/** A member who may publish: e-mail, mobile and an approved identity check (through an admin). */
+export async function verifiedSender(app: FastifyInstance, email: string, name = 'Paying Sender') {
+  const member = await memberReadyForKyc(app, email, name);
+  const admin = await signUpVerified(app, `admin-for-${email}`, 'Approving Admin');
+  await makeAdmin(app, admin.id);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/admin/users/${member.id}/kyc/decision`,
+    headers: { cookie: admin.cookie },
+    payload: { decision: 'approve', note: 'Approved for payment tests' },
+  });
+  if (res.statusCode !== 200) throw new Error(`kyc approval failed: ${res.body}`);
+  return member;
+}
+
+export async function draftFor(app: FastifyInstance, cookie: string) {
+  return createDraft(app, cookie);
+}
+
+export async function startPayment(app: FastifyInstance, cookie: string, packageId: string) {
+  return app.inject({ method: 'POST', url: `/api/packages/${packageId}/payments`, headers: { cookie } });
+}
+
+export async function balance(app: FastifyInstance, account: string, currency = 'EUR') {
+  const [row] = await app.database.db
+    .select({ balance: ledgerBalances.balance })
+    .from(ledgerBalances)
+    .where(and(eq(ledgerBalances.account, account), eq(ledgerBalances.currency, currency)));
+  return Number(row?.balance ?? 0);
+}
+
+export async function entriesOf(app: FastifyInstance, paymentId: string) {
+  return app.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, paymentId));
+}
+
+/** Every entry's lines sum to zero, and so does the whole ledger. */
+export async function ledgerIsBalanced(app: FastifyInstance) {
+  const perEntry = await app.database.db
+    .select({ entryId: ledgerLines.entryId, sum: sql<string>`sum(${ledgerLines.amount})` })
+    .from(ledgerLines)
+    .groupBy(ledgerLines.entryId);
+  const [total] = await app.database.db
+    .select({ sum: sql<string>`coalesce(sum(${ledgerLines.amount}), 0)` })
+    .from(ledgerLines);
+  return perEntry.every((e) => Number(e.sum) === 0) && Number(total?.sum) === 0;
+}

@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '#server/db/client.ts';
+import { packages } from '#server/db/schema/packages.ts';
+import { payments, paymentWebhookReceipts } from '#server/db/schema/payments.ts';
+import { postEntry } from '#server/modules/ledger/ledger.ts';
+import { paymentReceived } from '#server/modules/ledger/movements.ts';
+import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import { transitionPackage } from '#server/modules/packages/transitions.ts';
+import type { PaymentWebhookEvent } from '#server/providers/payments/payment-provider.ts';
+import type { Currency } from '#shared/money.ts';
+import type { PaymentRow } from './mapping.ts';
+
+export type WebhookOutcome =
+  | { kind: 'replay' | 'unknown_payment' | 'ignored' | 'unchanged' | 'applied' }
+  /** Money arrived for a package that no longer takes it (paid twice, cancelled): it goes back. */
+  | { kind: 'refund_needed'; payment: PaymentRow };
+
+/**
+ * One provider webhook, in one transaction (PRODUCT.md §5): recorded once by the provider's event id,
+ * so a redelivery, or two deliveries racing, change nothing the second time. A success moves the
+ * payment, posts the money into escrow and publishes the draft (draft → open), all or nothing.
+ */
+export async function handlePaymentWebhook(
+  db: Database,
+  notifier: Notifier,
+  providerKind: 'sandbox' | 'stripe',
+  event: PaymentWebhookEvent,
+  log: FastifyBaseLogger,
+): Promise<WebhookOutcome> {
+  return notifier.transaction(db, async (tx, notify) => {
+    const [receipt] = await tx
+      .insert(paymentWebhookReceipts)
+      .values({ provider: providerKind, eventId: event.eventId, type: event.type })
+      .onConflictDoNothing()
+      .returning();
+    if (!receipt) return { kind: 'replay' };
+    if (event.kind === 'other') return { kind: 'ignored' };
+
+    const byId = event.paymentId
+      ? await tx.select().from(payments).where(eq(payments.id, event.paymentId)).for('update')
+      : [];
+    const byRef =
+      byId.length === 0 && event.providerRef
+        ? await tx.select().from(payments).where(eq(payments.providerRef, event.providerRef)).for('update')
+        : [];
+    const payment = byId[0] ?? byRef[0];
+    if (!payment || payment.provider !== providerKind) {
+      // Acknowledged all the same: the provider would otherwise retry something we can never place.
+      log.warn(
+        { eventId: event.eventId, paymentId: event.paymentId, ref: event.providerRef },
+        'webhook for an unknown payment',
+      );
+      return { kind: 'unknown_payment' };
+    }
+    const now = new Date();
+
+    if (event.kind === 'failed' || event.kind === 'cancelled') {
+      if (payment.status !== 'pending') return { kind: 'unchanged' };
+      await tx
+        .update(payments)
+        .set({
+          status: event.kind,
+          failureReason: event.kind === 'failed' ? event.reason : 'The checkout was cancelled.',
+          updatedAt: now,
+        })
+        .where(eq(payments.id, payment.id));
+      return { kind: 'applied' };
+    }
+
+    // Succeeded.
+    if (payment.status === 'succeeded' || payment.status === 'refunded' || payment.status === 'partially_refunded') {
+      return { kind: 'unchanged' };
+    }
+    if (event.amount !== payment.amount || event.currency !== payment.currency) {
+      log.error(
+        { paymentId: payment.id, expected: payment.amount, got: event.amount },
+        'paid amount differs from the checkout',
+      );
+    }
+    const [paid] = await tx
+      .update(payments)
+      .set({
+        status: 'succeeded',
+        providerPaymentRef: event.providerPaymentRef ?? payment.providerPaymentRef,
+        failureReason: null,
+        updatedAt: now,
+      })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    await postEntry(
+      tx,
+      paymentReceived({
+        paymentId: payment.id,
+        packageId: payment.packageId,
+        senderId: payment.senderId,
+        amount: event.amount,
+        currency: payment.currency as Currency,
+      }),
+    );
+
+    const [pkg] = await tx.select().from(packages).where(eq(packages.id, payment.packageId)).for('update');
+    const publishable = pkg?.status === 'draft' && payment.status === 'pending' && event.amount === payment.amount;
+    if (!pkg || !publishable) return { kind: 'refund_needed', payment: paid as PaymentRow };
+
+    await transitionPackage(tx, {
+      packageId: pkg.id,
+      to: 'open',
+      actorId: payment.senderId,
+      note: 'Paid: published and looking for a traveler',
+    });
+    await notify({
+      userId: payment.senderId,
+      type: 'payment_succeeded',
+      title: 'Payment received',
+      body: `Your package "${pkg.title}" is published. We are looking for a traveler.`,
+      link: `/user/packages/send-a-package/searching-for-traveler?package=${pkg.id}`,
+      data: { packageId: pkg.id, paymentId: payment.id },
+    });
+    return { kind: 'applied' };
+  });
+}

@@ -1,0 +1,159 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '#server/db/client.ts';
+import { auditLog } from '#server/db/schema/audit.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { payouts } from '#server/db/schema/payments.ts';
+import { type DataKey, SealedDataError } from '#server/lib/crypto.ts';
+import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/modules/packages/cursor.ts';
+import { AppError } from '#shared/errors.ts';
+import { formatMoney } from '#shared/money.ts';
+import type {
+  AdminPayout,
+  AdminPayoutBankDetails,
+  AdminPayoutListQuery,
+  AdminPayoutPage,
+  MarkPayoutSent,
+} from '#shared/payouts.ts';
+import { openBankDetails } from './bank-details.ts';
+import { toPayout } from './service.ts';
+
+// The back office's side of payouts (PRODUCT.md §5, §8): the queue to send, reading the bank details
+// to send one, and marking it sent. Every admin action lands in the audit log.
+
+const traveler = alias(user, 'traveler');
+const sender = alias(user, 'sent_by_user');
+
+function adminPayoutQuery(db: Database) {
+  return db
+    .select({
+      row: payouts,
+      exactCreatedAt: exactTime(payouts.createdAt),
+      traveler: { id: traveler.id, name: traveler.name, email: traveler.email },
+      sentByName: sender.name,
+    })
+    .from(payouts)
+    .innerJoin(traveler, eq(traveler.id, payouts.travelerId))
+    .leftJoin(sender, eq(sender.id, payouts.sentBy));
+}
+
+type AdminPayoutResult = Awaited<ReturnType<ReturnType<typeof adminPayoutQuery>['execute']>>[number];
+
+function toAdminPayout(r: AdminPayoutResult): AdminPayout {
+  return {
+    ...toPayout(r.row),
+    traveler: r.traveler,
+    reference: r.row.providerRef,
+    sentBy: r.row.sentBy ? { id: r.row.sentBy, name: r.sentByName ?? 'Deleted member' } : null,
+  };
+}
+
+/** Payouts, newest first, optionally only those requested (to send) or sent. */
+export async function listPayouts(db: Database, query: AdminPayoutListQuery): Promise<AdminPayoutPage> {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(payouts.status, query.status));
+  if (query.cursor) {
+    conditions.push(afterTimeCursor(payouts.createdAt, payouts.id, decodeTimeCursor(query.cursor), 'desc'));
+  }
+  const rows = await adminPayoutQuery(db)
+    .where(and(...conditions))
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toAdminPayout),
+    nextCursor: rows.length > query.limit && last ? encodeCursor([last.exactCreatedAt, last.row.id]) : null,
+  };
+}
+
+async function getAdminPayout(db: Database, id: string): Promise<AdminPayout> {
+  const [found] = await adminPayoutQuery(db).where(eq(payouts.id, id));
+  if (!found) throw new AppError('NOT_FOUND', 'There is no such payout.');
+  return toAdminPayout(found);
+}
+
+/**
+ * The admin has made the transfer: requested → sent, once. The money left the traveler's balance when
+ * they asked (the ledger entry was posted then), so nothing moves in the ledger here.
+ */
+export async function markPayoutSent(
+  db: Database,
+  notifier: Notifier,
+  adminId: string,
+  payoutId: string,
+  input: MarkPayoutSent,
+): Promise<AdminPayout> {
+  await notifier.transaction(db, async (tx, notify) => {
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+    if (!payout) throw new AppError('NOT_FOUND', 'There is no such payout.');
+    if (payout.travelerId === adminId) {
+      throw new AppError('FORBIDDEN', 'Ask another administrator to send your own payout.');
+    }
+    if (payout.status === 'sent') {
+      throw new AppError(
+        'CONFLICT',
+        `This payout was already marked sent${payout.sentAt ? ` on ${payout.sentAt.toISOString().slice(0, 10)}` : ''}.`,
+      );
+    }
+    const sentAt = new Date();
+    await tx
+      .update(payouts)
+      .set({ status: 'sent', sentAt, sentBy: adminId, providerRef: input.reference || null })
+      .where(eq(payouts.id, payoutId));
+    await tx.insert(auditLog).values({
+      actorId: adminId,
+      action: 'payout.mark_sent',
+      subjectType: 'payout',
+      subjectId: payoutId,
+      note: input.note || null,
+      data: {
+        travelerId: payout.travelerId,
+        amount: payout.amount,
+        currency: payout.currency,
+        reference: input.reference || null,
+      },
+    });
+    const money = formatMoney(payout.amount, toPayout(payout).currency, 'en');
+    await notify({
+      userId: payout.travelerId,
+      type: 'payout_sent',
+      title: 'Your payout is on its way',
+      body: `${money} was sent to your bank account ending ${payout.bankLast4 ?? '····'}. Banks usually take 1–3 working days.`,
+      link: '/user/dashboard',
+      data: { payoutId, amount: payout.amount, currency: payout.currency },
+    });
+  });
+  return getAdminPayout(db, payoutId);
+}
+
+/** The full bank details, for the admin making the transfer; each read is in the audit log. */
+export async function revealBankDetails(
+  db: Database,
+  key: DataKey,
+  adminId: string,
+  payoutId: string,
+): Promise<AdminPayoutBankDetails> {
+  const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (!payout) throw new AppError('NOT_FOUND', 'There is no such payout.');
+  if (!payout.bankDetailsEncrypted) throw new AppError('NOT_FOUND', 'This payout has no bank details.');
+  let details: ReturnType<typeof openBankDetails>;
+  try {
+    details = openBankDetails(key, payout.id, payout.bankDetailsEncrypted);
+  } catch (err) {
+    if (!(err instanceof SealedDataError)) throw err;
+    throw new AppError(
+      'CONFLICT',
+      'These bank details cannot be read any more (the app secret changed since). Contact the traveler for their bank details.',
+    );
+  }
+  await db.insert(auditLog).values({
+    actorId: adminId,
+    action: 'payout.bank_details_viewed',
+    subjectType: 'payout',
+    subjectId: payoutId,
+    data: { travelerId: payout.travelerId },
+  });
+  return { payoutId: payout.id, ...details };
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '#server/db/client.ts';
+import type { DataKey } from '#server/lib/crypto.ts';
+import type { Auth } from '#server/modules/auth/auth.ts';
+import { getSessionUser } from '#server/modules/auth/service.ts';
+import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import { payoutListQuerySchema, payoutPageSchema, payoutRequestSchema, payoutSchema } from '#shared/payouts.ts';
+import { listMyPayouts, requestPayout } from './service.ts';
+
+export interface PayoutRoutesOptions {
+  auth: Auth;
+  db: Database;
+  /** Seals the bank details (bankDetailsKey(config.authSecret)). */
+  bankKey: DataKey;
+}
+
+/** A traveler's payouts (issue 6): ask for one, see mine. The back office's side is in admin-money. */
+export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (app, { auth, db, bankKey }) => {
+  const signedIn = async (headers: Parameters<typeof getSessionUser>[1]) => {
+    const user = await getSessionUser(auth, headers);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+    return user;
+  };
+
+  app.post(
+    '/api/payouts',
+    {
+      schema: {
+        tags: ['payouts'],
+        summary: 'Ask for a payout of part or all of my available balance to a bank account (IBAN)',
+        body: payoutRequestSchema,
+        response: {
+          201: payoutSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const payout = await requestPayout(db, bankKey, await signedIn(req.headers), req.body);
+      return reply.code(201).send(payout);
+    },
+  );
+
+  app.get(
+    '/api/payouts',
+    {
+      schema: {
+        tags: ['payouts'],
+        summary: 'My payouts, newest first (keyset cursor)',
+        querystring: payoutListQuerySchema,
+        response: { 200: payoutPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (req) => listMyPayouts(db, (await signedIn(req.headers)).id, req.query),
+  );
+};

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '#server/db/client.ts';
+import { payouts } from '#server/db/schema/payments.ts';
+import type { DataKey } from '#server/lib/crypto.ts';
+import { isVerifiedProfile, type SessionUser } from '#server/modules/auth/service.ts';
+import { balanceOf, postEntry } from '#server/modules/ledger/ledger.ts';
+import { accounts, payoutToTraveler } from '#server/modules/ledger/movements.ts';
+import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/modules/packages/cursor.ts';
+import { AppError } from '#shared/errors.ts';
+import { type Currency, currencies, DEFAULT_CURRENCY, formatMoney } from '#shared/money.ts';
+import {
+  type Payout,
+  type PayoutListQuery,
+  type PayoutPage,
+  type PayoutStatus,
+  type payoutRequestSchema,
+  payoutStatuses,
+} from '#shared/payouts.ts';
+import { sealBankDetails } from './bank-details.ts';
+
+export type PayoutRow = typeof payouts.$inferSelect;
+
+export function toPayout(row: PayoutRow): Payout {
+  return {
+    id: row.id,
+    amount: row.amount,
+    currency: (currencies as readonly string[]).includes(row.currency) ? (row.currency as Currency) : DEFAULT_CURRENCY,
+    status: (payoutStatuses as readonly string[]).includes(row.status) ? (row.status as PayoutStatus) : 'requested',
+    bankLast4: row.bankLast4,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+const overBalance = (available: number, currency: Currency) => {
+  const words =
+    available > 0
+      ? `You can ask for at most ${formatMoney(available, currency, 'en')}, your available balance.`
+      : 'You have no available balance to pay out yet.';
+  return new AppError('CONFLICT', words, { amount: [words] });
+};
+
+async function availableOf(tx: Transaction, travelerId: string, currency: Currency) {
+  return balanceOf(tx, accounts.traveler(travelerId), currency);
+}
+
+/**
+ * A traveler asks for part of their available balance (ADR 0019). The payout row and its ledger entry
+ * (traveler → payouts) are one transaction; postEntry's conditional update of the running balance is
+ * what makes two requests at once unable to take out more than there is: the second waits for the
+ * first's row lock, then finds the balance too low and everything it wrote is rolled back.
+ */
+export async function requestPayout(
+  db: Database,
+  key: DataKey,
+  member: SessionUser,
+  input: z.output<typeof payoutRequestSchema>,
+): Promise<Payout> {
+  if (!isVerifiedProfile(member)) {
+    throw new AppError('FORBIDDEN', 'Verify your profile before asking for a payout.');
+  }
+  const id = randomUUID();
+  const { sealed, last4 } = sealBankDetails(key, id, input.bankDetails);
+  return db.transaction(async (tx) => {
+    const available = await availableOf(tx, member.id, input.currency);
+    if (input.amount > available) throw overBalance(available, input.currency);
+    const [row] = await tx
+      .insert(payouts)
+      .values({
+        id,
+        travelerId: member.id,
+        amount: input.amount,
+        currency: input.currency,
+        status: 'requested',
+        bankDetailsEncrypted: sealed,
+        bankLast4: last4,
+      })
+      .returning();
+    try {
+      await postEntry(
+        tx,
+        payoutToTraveler({ payoutId: id, travelerId: member.id, amount: input.amount, currency: input.currency }),
+        member.id,
+      );
+    } catch (err) {
+      // Another request took the money between the check above and this entry.
+      if (err instanceof AppError && err.code === 'CONFLICT') {
+        throw overBalance(await availableOf(tx, member.id, input.currency), input.currency);
+      }
+      throw err;
+    }
+    return toPayout(row as PayoutRow);
+  });
+}
+
+/** My payouts, newest first, a page at a time. */
+export async function listMyPayouts(db: Database, travelerId: string, query: PayoutListQuery): Promise<PayoutPage> {
+  const conditions = [eq(payouts.travelerId, travelerId)];
+  if (query.cursor) {
+    conditions.push(afterTimeCursor(payouts.createdAt, payouts.id, decodeTimeCursor(query.cursor), 'desc'));
+  }
+  const rows = await db
+    .select({ row: payouts, exactCreatedAt: exactTime(payouts.createdAt) })
+    .from(payouts)
+    .where(and(...conditions))
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => toPayout(r.row)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor([last.exactCreatedAt, last.row.id]) : null,
+  };
+}

@@ -1,0 +1,241 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { packages } from '#server/db/schema/packages.ts';
+import { conversations, requests } from '#server/db/schema/requests.ts';
+import { travelPlans } from '#server/db/schema/travel-plans.ts';
+import { type CodeKeys, newHandoverCodes } from '#server/lib/codes.ts';
+import { isVerifiedProfile, type SessionUser } from '#server/modules/auth/service.ts';
+import { orderedPair } from '#server/modules/chat/mapping.ts';
+import type { Notifier, Notify, Transaction } from '#server/modules/notifications/notifier.ts';
+import { transitionPackage } from '#server/modules/packages/transitions.ts';
+import { getSettings } from '#server/modules/settings/service.ts';
+import { AppError } from '#shared/errors.ts';
+import type { PackageRequest } from '#shared/requests.ts';
+import { reserveCapacity } from './capacity.ts';
+import { misfitsOf } from './fit.ts';
+import { getRequest, requestNotFound } from './list.ts';
+import { sideOf } from './view.ts';
+
+// Answering a request (PRODUCT.md §4): the side that received it accepts or declines; the side that
+// started it withdraws. Every writer that locks both a package and a request takes the package first,
+// so two of them can never wait on each other.
+
+type RequestRow = typeof requests.$inferSelect;
+type Member = Pick<SessionUser, 'id' | 'role' | 'name' | 'emailVerified' | 'phoneNumberVerified' | 'kycStatus'>;
+
+/** The request and my side on it; 404 for anyone who is neither party. */
+async function myRequest(tx: Transaction, id: string, viewer: Member) {
+  const [found] = await tx
+    .select({ request: requests, senderId: packages.senderId, title: packages.title })
+    .from(requests)
+    .innerJoin(packages, eq(packages.id, requests.packageId))
+    .where(eq(requests.id, id));
+  if (!found) throw requestNotFound();
+  const side = sideOf(found.request, found.senderId, viewer.id);
+  if (side === null) throw requestNotFound();
+  return { ...found, side };
+}
+
+const notPending = (status: string, what: string) =>
+  new AppError('CONFLICT', `This request is ${status}: only a pending request can be ${what}.`);
+
+const partiesOf = (request: { startedBy: string; travelerId: string }, senderId: string) => ({
+  starterId: request.startedBy === 'traveler' ? request.travelerId : senderId,
+  receiverId: request.startedBy === 'traveler' ? senderId : request.travelerId,
+});
+
+/**
+ * Accepting is one transaction (issue 7): the request → accepted, every other pending request of the
+ * package → declined, the package open → matched with its traveler, trip and codes, the trip's
+ * capacity reserved, the pair's conversation opened unless they have one, everyone concerned
+ * notified. The package row is locked first: of two acceptances racing for one package the second
+ * waits, then finds it matched and its own request declined, and changes nothing.
+ */
+export async function acceptRequest(
+  db: Database,
+  notifier: Notifier,
+  keys: CodeKeys,
+  viewer: Member,
+  requestId: string,
+): Promise<PackageRequest> {
+  const settings = await getSettings(db);
+  await notifier.transaction(db, async (tx, notify) => {
+    const found = await myRequest(tx, requestId, viewer);
+    if (found.side !== 'receiver') {
+      throw new AppError('FORBIDDEN', 'Only the member who received this request can accept it.');
+    }
+    if (!isVerifiedProfile(viewer)) {
+      throw new AppError('FORBIDDEN', 'Verify your profile (e-mail, mobile number and identity check) first.');
+    }
+    const [pkg] = await tx.select().from(packages).where(eq(packages.id, found.request.packageId)).for('update');
+    const [request] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
+    if (!pkg || !request) throw requestNotFound();
+    if (request.status !== 'pending') throw notPending(request.status, 'accepted');
+    if (pkg.status !== 'open') {
+      throw new AppError('CONFLICT', `This package is ${pkg.status}: it is no longer looking for a traveler.`);
+    }
+    const now = new Date();
+    if (pkg.deliverBy && pkg.deliverBy <= now) {
+      throw new AppError('CONFLICT', "This package's deliver-by date has passed.");
+    }
+    const [plan] = await tx.select().from(travelPlans).where(eq(travelPlans.id, request.travelPlanId)).for('update');
+    if (plan?.status !== 'active') {
+      throw new AppError('CONFLICT', 'This trip is no longer active: it cannot carry the package.');
+    }
+    // The trip may have been edited since the request was made.
+    const misfits = await misfitsOf(tx, pkg, plan, settings.matchRadiusMaxKm, now);
+    if (misfits.length > 0) {
+      throw new AppError('CONFLICT', `This trip no longer fits the package: ${misfits.join('; ')}.`);
+    }
+
+    await tx
+      .update(requests)
+      .set({ status: 'accepted', updatedAt: now, respondedAt: now })
+      .where(eq(requests.id, request.id));
+    await declineOthers(tx, notify, { id: pkg.id, title: pkg.title }, request.id, now);
+
+    const [travelerRow] = await tx.select({ name: user.name }).from(user).where(eq(user.id, request.travelerId));
+    await transitionPackage(tx, {
+      packageId: pkg.id,
+      to: 'matched',
+      actorId: viewer.id,
+      note: `Matched with ${travelerRow?.name ?? 'a traveler'} (${plan.originCity} → ${plan.destinationCity})`,
+    });
+    await tx
+      .update(packages)
+      .set({
+        travelerId: request.travelerId,
+        travelPlanId: plan.id,
+        matchedAt: now,
+        ...newHandoverCodes(keys, pkg.id),
+        pickupAttempts: 0,
+        pickupLockedUntil: null,
+        deliveryAttempts: 0,
+        deliveryLockedUntil: null,
+      })
+      .where(eq(packages.id, pkg.id));
+    // Conditional: refused (and all of the above rolled back) when the room was taken meanwhile.
+    await reserveCapacity(tx, plan.id, pkg.weightGrams ?? 0);
+
+    // One conversation per pair (PRODUCT.md §7): the pair's earlier one if they already have it,
+    // else opened now for this package.
+    await tx
+      .insert(conversations)
+      .values({ packageId: pkg.id, ...orderedPair(pkg.senderId, request.travelerId), openedBy: viewer.id })
+      .onConflictDoNothing({ target: [conversations.userA, conversations.userB] });
+
+    const { starterId } = partiesOf(request, pkg.senderId);
+    await notify({
+      userId: starterId,
+      type: 'request_accepted',
+      title: 'Request accepted',
+      body:
+        request.startedBy === 'traveler'
+          ? `Your offer to carry "${pkg.title}" was accepted. Arrange the pickup with the sender.`
+          : `The traveler accepted to carry "${pkg.title}". Show them the pickup code when they collect it.`,
+      link: `/user/packages/${pkg.id}`,
+      data: { requestId: request.id, packageId: pkg.id },
+    });
+  });
+  return getRequest(db, viewer, requestId);
+}
+
+/** The other pending requests of a package that was just matched: declined, each traveler told. */
+async function declineOthers(
+  tx: Transaction,
+  notify: Notify,
+  pkg: { id: string; title: string },
+  acceptedId: string,
+  now: Date,
+) {
+  const declined = await tx
+    .update(requests)
+    .set({ status: 'declined', updatedAt: now, respondedAt: now })
+    .where(and(eq(requests.packageId, pkg.id), eq(requests.status, 'pending'), ne(requests.id, acceptedId)))
+    .returning({ id: requests.id, travelerId: requests.travelerId });
+  for (const other of declined) {
+    await notify({
+      userId: other.travelerId,
+      type: 'request_declined',
+      title: 'Package taken by another traveler',
+      body: `"${pkg.title}" is now carried by another traveler, so this request was declined.`,
+      link: '/user/packages/requests',
+      data: { requestId: other.id, packageId: pkg.id },
+    });
+  }
+}
+
+/**
+ * Closes a pending request for one of its two sides: the receiver declines, the starter withdraws.
+ * The other side is told.
+ */
+async function closePending(
+  db: Database,
+  notifier: Notifier,
+  viewer: Member,
+  requestId: string,
+  close: {
+    side: 'receiver' | 'starter';
+    to: 'declined' | 'withdrawn';
+    forbidden: string;
+    notice: (
+      request: RequestRow,
+      title: string,
+    ) => { type: 'request_declined' | 'request_withdrawn'; title: string; body: string };
+  },
+): Promise<PackageRequest> {
+  await notifier.transaction(db, async (tx, notify) => {
+    const found = await myRequest(tx, requestId, viewer);
+    if (found.side !== close.side) throw new AppError('FORBIDDEN', close.forbidden);
+    const [request] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
+    if (request?.status !== 'pending') throw notPending(request?.status ?? 'gone', close.to);
+    const now = new Date();
+    await tx
+      .update(requests)
+      .set({ status: close.to, updatedAt: now, respondedAt: now })
+      .where(eq(requests.id, requestId));
+    const parties = partiesOf(request, found.senderId);
+    await notify({
+      userId: close.side === 'receiver' ? parties.starterId : parties.receiverId,
+      ...close.notice(request, found.title),
+      link: '/user/packages/requests',
+      data: { requestId, packageId: request.packageId },
+    });
+  });
+  return getRequest(db, viewer, requestId);
+}
+
+/** The receiving side says no. */
+export function declineRequest(db: Database, notifier: Notifier, viewer: Member, requestId: string) {
+  return closePending(db, notifier, viewer, requestId, {
+    side: 'receiver',
+    to: 'declined',
+    forbidden: 'Only the member who received this request can decline it.',
+    notice: (request, title) => ({
+      type: 'request_declined',
+      title: 'Request declined',
+      body:
+        request.startedBy === 'traveler'
+          ? `The sender declined your offer to carry "${title}".`
+          : `The traveler declined your invitation to carry "${title}".`,
+    }),
+  });
+}
+
+/** The starter takes it back while it is still pending. */
+export function withdrawRequest(db: Database, notifier: Notifier, viewer: Member, requestId: string) {
+  return closePending(db, notifier, viewer, requestId, {
+    side: 'starter',
+    to: 'withdrawn',
+    forbidden: 'Only the member who made this request can withdraw it.',
+    notice: (request, title) => ({
+      type: 'request_withdrawn',
+      title: 'Request withdrawn',
+      body:
+        request.startedBy === 'traveler'
+          ? `A traveler withdrew their offer to carry "${title}".`
+          : `The sender withdrew the invitation to carry "${title}".`,
+    }),
+  });
+}

@@ -1,0 +1,135 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '#server/db/client.ts';
+import type { CodeKeys } from '#server/lib/codes.ts';
+import type { Auth } from '#server/modules/auth/auth.ts';
+import { getSessionUser } from '#server/modules/auth/service.ts';
+import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import {
+  inviteSchema,
+  offerSchema,
+  requestListQuerySchema,
+  requestPageSchema,
+  requestParamsSchema,
+  requestSchema,
+} from '#shared/requests.ts';
+import { acceptRequest, declineRequest, withdrawRequest } from './answer.ts';
+import { getRequest, listRequests } from './list.ts';
+import { inviteTraveler, offerToCarry } from './start.ts';
+
+export interface RequestRoutesOptions {
+  auth: Auth;
+  db: Database;
+  notifier: Notifier;
+  /** Makes the pickup and delivery codes when a request is accepted (handoverCodeKeys(config.authSecret)). */
+  codeKeys: CodeKeys;
+}
+
+const e = apiErrorSchema;
+const answerErrors = { 400: e, 401: e, 403: e, 404: e, 409: e };
+
+/** Requests (issue 7, PRODUCT.md §4): offers and invitations, my incoming and outgoing lists, answers. */
+export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async (
+  app,
+  { auth, db, notifier, codeKeys },
+) => {
+  const signedIn = async (req: FastifyRequest) => {
+    const user = await getSessionUser(auth, req.headers);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+    return user;
+  };
+
+  app.post(
+    '/api/requests/offers',
+    {
+      schema: {
+        tags: ['requests'],
+        summary: 'Offer to carry an open package with one of my active trips (verified profile; the trip must fit)',
+        body: offerSchema,
+        response: { 201: requestSchema, ...answerErrors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await offerToCarry(db, notifier, await signedIn(req), req.body)),
+  );
+
+  app.post(
+    '/api/requests/invites',
+    {
+      schema: {
+        tags: ['requests'],
+        summary: "Invite a traveler's active trip for my open package (verified profile; the trip must fit)",
+        body: inviteSchema,
+        response: { 201: requestSchema, ...answerErrors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await inviteTraveler(db, notifier, await signedIn(req), req.body)),
+  );
+
+  app.get(
+    '/api/requests',
+    {
+      schema: {
+        tags: ['requests'],
+        summary:
+          'My requests, newest first: incoming (I answer) or outgoing (I started them), by status (keyset cursor)',
+        querystring: requestListQuerySchema,
+        response: { 200: requestPageSchema, 400: e, 401: e },
+      },
+    },
+    async (req) => listRequests(db, await signedIn(req), req.query),
+  );
+
+  app.get(
+    '/api/requests/:id',
+    {
+      schema: {
+        tags: ['requests'],
+        summary: 'A request, for either of its two members or an admin',
+        params: requestParamsSchema,
+        response: { 200: requestSchema, 400: e, 401: e, 404: e },
+      },
+    },
+    async (req) => getRequest(db, await signedIn(req), req.params.id),
+  );
+
+  app.post(
+    '/api/requests/:id/accept',
+    {
+      schema: {
+        tags: ['requests'],
+        summary:
+          'Accept a request I received: the package is matched, the other pending requests declined, the trip’s capacity reserved, the handover codes made',
+        params: requestParamsSchema,
+        response: { 200: requestSchema, ...answerErrors },
+      },
+    },
+    async (req) => acceptRequest(db, notifier, codeKeys, await signedIn(req), req.params.id),
+  );
+
+  app.post(
+    '/api/requests/:id/decline',
+    {
+      schema: {
+        tags: ['requests'],
+        summary: 'Decline a request I received',
+        params: requestParamsSchema,
+        response: { 200: requestSchema, ...answerErrors },
+      },
+    },
+    async (req) => declineRequest(db, notifier, await signedIn(req), req.params.id),
+  );
+
+  app.post(
+    '/api/requests/:id/withdraw',
+    {
+      schema: {
+        tags: ['requests'],
+        summary: 'Withdraw a pending request I made',
+        params: requestParamsSchema,
+        response: { 200: requestSchema, ...answerErrors },
+      },
+    },
+    async (req) => withdrawRequest(db, notifier, await signedIn(req), req.params.id),
+  );
+};

@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { requests } from '#server/db/schema/requests.ts';
+import { isVerifiedProfile, type SessionUser } from '#server/modules/auth/service.ts';
+import type { Notifier, Notify, Transaction } from '#server/modules/notifications/notifier.ts';
+import { visiblePackage } from '#server/modules/packages/access.ts';
+import type { PackageRow } from '#server/modules/packages/mapping.ts';
+import { getSettings } from '#server/modules/settings/service.ts';
+import { visiblePlan } from '#server/modules/travel-plans/access.ts';
+import type { TravelPlanRow } from '#server/modules/travel-plans/mapping.ts';
+import { AppError } from '#shared/errors.ts';
+import type { Invite, Offer, PackageRequest } from '#shared/requests.ts';
+import { misfitsOf } from './fit.ts';
+import { getRequest } from './list.ts';
+
+// Starting a request (PRODUCT.md §4): a traveler offers one of their trips for an open package, or a
+// sender invites someone's trip for their open package. Both need a verified profile (§1), an open
+// package, an active trip that fits it, and no other pending request between the package and that
+// traveler (a partial unique index, so two clicks cannot make two).
+
+type Member = Pick<SessionUser, 'id' | 'role' | 'emailVerified' | 'phoneNumberVerified' | 'kycStatus'>;
+
+const unverified = (what: string) =>
+  new AppError('FORBIDDEN', `Verify your profile (e-mail, mobile number and identity check) before you ${what}.`);
+
+const notOpen = (pkg: PackageRow) =>
+  new AppError('CONFLICT', `This package is ${pkg.status}: only an open package takes requests.`);
+
+const notActive = (plan: TravelPlanRow) =>
+  new AppError('CONFLICT', `This trip is ${plan.status}: only an active trip can carry packages.`);
+
+async function assertFits(tx: Transaction, pkg: PackageRow, plan: TravelPlanRow, radiusKm: number) {
+  const misfits = await misfitsOf(tx, pkg, plan, radiusKm);
+  if (misfits.length > 0) {
+    throw new AppError('VALIDATION_FAILED', 'This trip cannot carry this package.', { travelPlanId: misfits });
+  }
+}
+
+async function insertRequest(
+  tx: Transaction,
+  notify: Notify,
+  values: { pkg: PackageRow; plan: TravelPlanRow; startedBy: 'traveler' | 'sender'; message: string | undefined },
+): Promise<string> {
+  const { pkg, plan, startedBy } = values;
+  const [created] = await tx
+    .insert(requests)
+    .values({
+      packageId: pkg.id,
+      travelerId: plan.travelerId,
+      travelPlanId: plan.id,
+      startedBy,
+      message: values.message ? values.message : null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: requests.id });
+  if (!created) {
+    throw new AppError(
+      'CONFLICT',
+      startedBy === 'traveler'
+        ? 'You already have a pending request for this package. Wait for the answer or withdraw it first.'
+        : 'This traveler already has a pending request for this package. Wait for the answer or withdraw it first.',
+    );
+  }
+  await notify(
+    startedBy === 'traveler'
+      ? {
+          userId: pkg.senderId,
+          type: 'request_received',
+          title: 'A traveler offers to carry your package',
+          body: `Someone travelling ${plan.originCity} → ${plan.destinationCity} offers to carry "${pkg.title}".`,
+          link: '/user/packages/requests',
+          data: { requestId: created.id, packageId: pkg.id },
+        }
+      : {
+          userId: plan.travelerId,
+          type: 'request_received',
+          title: 'You are invited to carry a package',
+          body: `A sender invites you to carry "${pkg.title}" on your trip ${plan.originCity} → ${plan.destinationCity}.`,
+          link: '/user/packages/requests',
+          data: { requestId: created.id, packageId: pkg.id },
+        },
+  );
+  return created.id;
+}
+
+/** POST /api/requests/offers: "Offer to carry" with one of my active trips. */
+export async function offerToCarry(
+  db: Database,
+  notifier: Notifier,
+  viewer: Member,
+  input: Offer,
+): Promise<PackageRequest> {
+  if (!isVerifiedProfile(viewer)) throw unverified('offer to carry a package');
+  const settings = await getSettings(db);
+  const id = await notifier.transaction(db, async (tx, notify) => {
+    // The package first, locked: an acceptance holds the same lock, so no offer slips in after a match.
+    const { row: pkg } = await visiblePackage(tx, input.packageId, viewer, true);
+    if (pkg.senderId === viewer.id) {
+      throw new AppError('VALIDATION_FAILED', 'You cannot carry your own package.', {
+        packageId: ['This is your own package'],
+      });
+    }
+    if (pkg.status !== 'open') throw notOpen(pkg);
+    const { row: plan, relation } = await visiblePlan(tx, input.travelPlanId, viewer, true);
+    if (relation !== 'owner') throw new AppError('FORBIDDEN', 'Offer one of your own trips.');
+    if (plan.status !== 'active') throw notActive(plan);
+    await assertFits(tx, pkg, plan, settings.matchRadiusMaxKm);
+    return insertRequest(tx, notify, { pkg, plan, startedBy: 'traveler', message: input.message });
+  });
+  return getRequest(db, viewer, id);
+}
+
+/** POST /api/requests/invites: "Invite" a traveler's active trip for my open package. */
+export async function inviteTraveler(
+  db: Database,
+  notifier: Notifier,
+  viewer: Member,
+  input: Invite,
+): Promise<PackageRequest> {
+  if (!isVerifiedProfile(viewer)) throw unverified('invite a traveler');
+  const settings = await getSettings(db);
+  const id = await notifier.transaction(db, async (tx, notify) => {
+    const { row: pkg, relation } = await visiblePackage(tx, input.packageId, viewer, true);
+    if (relation !== 'sender')
+      throw new AppError('FORBIDDEN', 'Only the sender can invite travelers for this package.');
+    if (pkg.status !== 'open') throw notOpen(pkg);
+    const { row: plan } = await visiblePlan(tx, input.travelPlanId, viewer, true);
+    if (plan.travelerId === viewer.id) {
+      throw new AppError('VALIDATION_FAILED', 'You cannot carry your own package.', {
+        travelPlanId: ['This is your own trip'],
+      });
+    }
+    if (plan.status !== 'active') throw notActive(plan);
+    const [traveler] = await tx
+      .select({ banned: user.banned, deletedAt: user.deletedAt })
+      .from(user)
+      .where(eq(user.id, plan.travelerId));
+    if (!traveler || traveler.banned || traveler.deletedAt) {
+      throw new AppError('CONFLICT', 'This traveler can no longer take requests.');
+    }
+    await assertFits(tx, pkg, plan, settings.matchRadiusMaxKm);
+    return insertRequest(tx, notify, { pkg, plan, startedBy: 'sender', message: input.message });
+  });
+  return getRequest(db, viewer, id);
+}

@@ -1,0 +1,80 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '#server/db/client.ts';
+import type { Auth } from '#server/modules/auth/auth.ts';
+import { getSessionUser } from '#server/modules/auth/service.ts';
+import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import { packageParamsSchema } from '#shared/packages.ts';
+import { publicProfileParamsSchema } from '#shared/profiles.ts';
+import {
+  memberReviewsQuerySchema,
+  memberReviewsSchema,
+  packageReviewStateSchema,
+  writeReviewSchema,
+} from '#shared/reviews.ts';
+import { getPackageReviewState, listMemberReviews, writeReview } from './service.ts';
+
+export interface ReviewRoutesOptions {
+  auth: Auth;
+  db: Database;
+  notifier: Notifier;
+  /** The app's clock: when reviews are revealed and the period closes. */
+  clock: () => Date;
+}
+
+const e = apiErrorSchema;
+
+/** Reviews (issue 7): each side of a completed package reviews the other; members' revealed reviews. */
+export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (app, { auth, db, notifier, clock }) => {
+  const signedIn = async (req: FastifyRequest) => {
+    const user = await getSessionUser(auth, req.headers);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+    return user;
+  };
+
+  app.post(
+    '/api/packages/:id/review',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Review the other side of a completed package (once; 1–5 stars and an optional comment)',
+        params: packageParamsSchema,
+        body: writeReviewSchema,
+        response: { 201: packageReviewStateSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+    },
+    async (req, reply) => {
+      const me = await signedIn(req);
+      const state = await writeReview(db, notifier, me, req.params.id, req.body, clock());
+      return reply.code(201).send(state);
+    },
+  );
+
+  app.get(
+    '/api/packages/:id/review',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Where I stand on reviewing a package: may I, my review, and theirs once it is revealed',
+        params: packageParamsSchema,
+        response: { 200: packageReviewStateSchema, 400: e, 401: e, 403: e, 404: e },
+      },
+    },
+    async (req) => getPackageReviewState(db, (await signedIn(req)).id, req.params.id, clock()),
+  );
+
+  app.get(
+    '/api/users/:id/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "A member's revealed reviews, newest first, with their rating; readable by visitors too",
+        params: publicProfileParamsSchema,
+        querystring: memberReviewsQuerySchema,
+        response: { 200: memberReviewsSchema, 400: e, 404: e },
+      },
+    },
+    async (req) => listMemberReviews(db, req.params.id, req.query, clock()),
+  );
+};

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { travelPlans } from '#server/db/schema/travel-plans.ts';
+import { isAdmin } from '#server/modules/auth/service.ts';
+import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import { AppError } from '#shared/errors.ts';
+import type { TravelPlanRow } from './mapping.ts';
+
+// Who sees a travel plan (PRODUCT.md §3): its traveler and admins all of it; other members only an
+// active one, since that is what they could ask to ride on. To them a past or cancelled plan does
+// not exist (404, never 403, which would tell).
+
+export interface Viewer {
+  id: string;
+  role: string;
+}
+
+export type Relation = 'owner' | 'admin' | 'other';
+
+export function relationOf(row: Pick<TravelPlanRow, 'travelerId'>, viewer: Viewer): Relation {
+  if (row.travelerId === viewer.id) return 'owner';
+  return isAdmin(viewer) ? 'admin' : 'other';
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'There is no such travel plan.');
+
+export async function visiblePlan(db: Database | Transaction, id: string, viewer: Viewer, lock = false) {
+  const query = db.select().from(travelPlans).where(eq(travelPlans.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  const relation = relationOf(row, viewer);
+  if (relation === 'other' && row.status !== 'active') throw notFound();
+  return { row, relation };
+}
+
+/** Editing and cancelling: the traveler's own active plan. */
+export async function ownActivePlan(db: Database | Transaction, id: string, viewer: Viewer, lock = false) {
+  const { row, relation } = await visiblePlan(db, id, viewer, lock);
+  if (relation !== 'owner') throw new AppError('FORBIDDEN', 'Only the traveler can change this travel plan.');
+  if (row.status !== 'active') {
+    throw new AppError('CONFLICT', `This travel plan is ${row.status}; only an active one can be changed.`);
+  }
+  return row;
+}

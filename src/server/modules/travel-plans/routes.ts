@@ -1,0 +1,102 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '#server/db/client.ts';
+import type { Auth } from '#server/modules/auth/auth.ts';
+import { getSessionUser } from '#server/modules/auth/service.ts';
+import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import {
+  createTravelPlanSchema,
+  travelPlanListQuerySchema,
+  travelPlanPageSchema,
+  travelPlanParamsSchema,
+  travelPlanSchema,
+  updateTravelPlanSchema,
+} from '#shared/travel-plans.ts';
+import { cancelTravelPlan, createTravelPlan, getTravelPlan, listTravelPlans, updateTravelPlan } from './service.ts';
+
+export interface TravelPlanRoutesOptions {
+  auth: Auth;
+  db: Database;
+  notifier: Notifier;
+}
+
+const e = apiErrorSchema;
+
+/** Travel plans (issue 5): create, edit and cancel my trips; read one. Matching lives in its own module. */
+export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = async (app, { auth, db, notifier }) => {
+  const signedIn = async (req: FastifyRequest) => {
+    const user = await getSessionUser(auth, req.headers);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+    return user;
+  };
+
+  app.post(
+    '/api/travel-plans',
+    {
+      schema: {
+        tags: ['travel-plans'],
+        summary: 'Add a trip I am making: where, when, how, and how many kg I can carry',
+        body: createTravelPlanSchema,
+        response: { 201: travelPlanSchema, 400: e, 401: e },
+      },
+    },
+    async (req, reply) => {
+      const me = await signedIn(req);
+      return reply.code(201).send(await createTravelPlan(db, me, req.body, req.log));
+    },
+  );
+
+  app.get(
+    '/api/travel-plans',
+    {
+      schema: {
+        tags: ['travel-plans'],
+        summary: 'My travel plans, a page at a time (active: soonest departure first; otherwise latest first)',
+        querystring: travelPlanListQuerySchema,
+        response: { 200: travelPlanPageSchema, 400: e, 401: e },
+      },
+    },
+    async (req) => listTravelPlans(db, await signedIn(req), req.query),
+  );
+
+  app.get(
+    '/api/travel-plans/:id',
+    {
+      schema: {
+        tags: ['travel-plans'],
+        summary: "A travel plan: all of it for its traveler or an admin; an active one's cities for other members",
+        params: travelPlanParamsSchema,
+        response: { 200: travelPlanSchema, 400: e, 401: e, 404: e },
+      },
+    },
+    async (req) => getTravelPlan(db, await signedIn(req), req.params.id),
+  );
+
+  app.patch(
+    '/api/travel-plans/:id',
+    {
+      schema: {
+        tags: ['travel-plans'],
+        summary: 'Change my active travel plan; the rules are checked over the plan as it would be saved',
+        params: travelPlanParamsSchema,
+        body: updateTravelPlanSchema,
+        response: { 200: travelPlanSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+    },
+    async (req) => updateTravelPlan(db, await signedIn(req), req.params.id, req.body, req.log),
+  );
+
+  app.post(
+    '/api/travel-plans/:id/cancel',
+    {
+      schema: {
+        tags: ['travel-plans'],
+        summary: 'Cancel my active travel plan',
+        params: travelPlanParamsSchema,
+        response: { 200: travelPlanSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+    },
+    async (req) => cancelTravelPlan(db, notifier, await signedIn(req), req.params.id),
+  );
+};

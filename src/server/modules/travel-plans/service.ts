@@ -1,0 +1,159 @@
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { travelPlans } from '#server/db/schema/travel-plans.ts';
+import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/modules/packages/cursor.ts';
+import { closePendingRequestsOfPlan, lockPackagesWithPendingRequestsOn } from '#server/modules/requests/expire.ts';
+import { getSettings, type SettingsLog } from '#server/modules/settings/service.ts';
+import { AppError } from '#shared/errors.ts';
+import {
+  type CreateTravelPlan,
+  checkTravelPlanRules,
+  type TravelPlan,
+  type TravelPlanListQuery,
+  type TravelPlanPage,
+  type UpdateTravelPlan,
+} from '#shared/travel-plans.ts';
+import { ownActivePlan, type Relation, type Viewer, visiblePlan } from './access.ts';
+import { columnsOf, fieldsOf, type Person, type TravelPlanRow, toTravelPlan } from './mapping.ts';
+
+// Travel plans (PRODUCT.md §3, issue 5): trips a member is making anyway, on which others' packages
+// may ride. Creating one needs only a signed-in member; offering to carry (a later issue) needs a
+// verified profile.
+
+function assertRules(plan: Partial<CreateTravelPlan>, settings: { minDistanceKm: number }) {
+  const fields = checkTravelPlanRules(plan, settings);
+  if (Object.keys(fields).length > 0) {
+    throw new AppError('VALIDATION_FAILED', 'Some fields break the travel plan rules.', fields);
+  }
+}
+
+async function travelerOf(db: Database, id: string): Promise<Person> {
+  const [row] = await db.select({ id: user.id, name: user.name, image: user.image }).from(user).where(eq(user.id, id));
+  if (!row) throw new Error(`travel plan traveler ${id} does not exist`);
+  return row;
+}
+
+async function view(db: Database, row: TravelPlanRow, relation: Relation): Promise<TravelPlan> {
+  return toTravelPlan(row, {
+    traveler: await travelerOf(db, row.travelerId),
+    mine: relation === 'owner',
+    withAddresses: relation !== 'other',
+  });
+}
+
+export async function createTravelPlan(
+  db: Database,
+  viewer: Viewer,
+  input: CreateTravelPlan,
+  log?: SettingsLog,
+): Promise<TravelPlan> {
+  assertRules(input, await getSettings(db, log));
+  const columns = columnsOf(input) as Required<ReturnType<typeof columnsOf>>;
+  const [row] = await db
+    .insert(travelPlans)
+    .values({ ...columns, travelerId: viewer.id })
+    .returning();
+  if (!row) throw new Error('insert returned no travel plan');
+  return view(db, row, 'owner');
+}
+
+export async function updateTravelPlan(
+  db: Database,
+  viewer: Viewer,
+  id: string,
+  change: UpdateTravelPlan,
+  log?: SettingsLog,
+): Promise<TravelPlan> {
+  const settings = await getSettings(db, log);
+  const row = await db.transaction(async (tx) => {
+    const plan = await ownActivePlan(tx, id, viewer, true);
+    assertRules({ ...fieldsOf(plan), ...change }, settings);
+    const columns = columnsOf(change);
+    // Capacity already promised to accepted requests (issue 7) cannot be taken back by an edit.
+    if (columns.capacityGrams !== undefined && columns.capacityGrams < plan.reservedGrams) {
+      throw new AppError('VALIDATION_FAILED', 'Some fields break the travel plan rules.', {
+        capacityKg: [`At least ${plan.reservedGrams / 1000} kg: that much is promised to accepted packages`],
+      });
+    }
+    if (Object.keys(columns).length === 0) return plan;
+    const [updated] = await tx
+      .update(travelPlans)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(travelPlans.id, id))
+      .returning();
+    return updated ?? plan;
+  });
+  return view(db, row, 'owner');
+}
+
+export async function getTravelPlan(db: Database, viewer: Viewer, id: string): Promise<TravelPlan> {
+  const { row, relation } = await visiblePlan(db, id, viewer);
+  return view(db, row, relation);
+}
+
+/**
+ * active → cancelled, by its traveler. Its pending requests end with it; a trip that carries accepted
+ * packages is refused instead, since each of those is a promise to a sender that the traveler must
+ * cancel on its own package first (which re-opens it for other travelers).
+ */
+export async function cancelTravelPlan(
+  db: Database,
+  notifier: Notifier,
+  viewer: Viewer,
+  id: string,
+): Promise<TravelPlan> {
+  const row = await notifier.transaction(db, async (tx, notify) => {
+    await ownActivePlan(tx, id, viewer);
+    await lockPackagesWithPendingRequestsOn(tx, id);
+    const plan = await ownActivePlan(tx, id, viewer, true);
+    if (plan.reservedGrams > 0) {
+      throw new AppError(
+        'CONFLICT',
+        'This trip carries accepted packages: cancel carrying them from their package pages first.',
+      );
+    }
+    const [updated] = await tx
+      .update(travelPlans)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(eq(travelPlans.id, id))
+      .returning();
+    await closePendingRequestsOfPlan(tx, notify, id);
+    return updated ?? plan;
+  });
+  return view(db, row, 'owner');
+}
+
+/**
+ * My travel plans, a page at a time. Active ones soonest departure first (what is coming up next);
+ * past or cancelled ones, and the full list, latest departure first.
+ */
+export async function listTravelPlans(
+  db: Database,
+  viewer: Viewer,
+  query: TravelPlanListQuery,
+): Promise<TravelPlanPage> {
+  const direction = query.status === 'active' ? 'asc' : 'desc';
+  const order = direction === 'asc' ? asc : desc;
+  const conditions: SQL[] = [eq(travelPlans.travelerId, viewer.id)];
+  if (query.status) conditions.push(eq(travelPlans.status, query.status));
+  if (query.cursor) {
+    conditions.push(
+      afterTimeCursor(travelPlans.departureAt, travelPlans.id, decodeTimeCursor(query.cursor), direction),
+    );
+  }
+  const rows = await db
+    .select({ row: travelPlans, exactDepartureAt: exactTime(travelPlans.departureAt) })
+    .from(travelPlans)
+    .where(and(...conditions))
+    .orderBy(order(travelPlans.departureAt), order(travelPlans.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const traveler = await travelerOf(db, viewer.id);
+  return {
+    items: page.map(({ row }) => toTravelPlan(row, { traveler, mine: true, withAddresses: true })),
+    nextCursor: rows.length > query.limit && last ? encodeCursor([last.exactDepartureAt, last.row.id]) : null,
+  };
+}

@@ -1,0 +1,87 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Currency } from '#shared/money.ts';
+
+/** What a checkout is for: one payment of one package, in minor units. */
+export interface CheckoutInput {
+  /** Our payment id; travels with the checkout (Stripe: metadata.payment_id) and comes back in the webhook. */
+  paymentId: string;
+  packageId: string;
+  packageTitle: string;
+  amount: number;
+  currency: Currency;
+  customerEmail: string;
+  /** The return page for a completed checkout, and for an abandoned one. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface Checkout {
+  /** Where the browser goes to pay (the provider's hosted page, or our sandbox page). */
+  url: string;
+  /** The provider's id of this checkout (Stripe: the Checkout Session id `cs_…`). */
+  providerRef: string;
+}
+
+/** A provider webhook reduced to what the payment state machine needs. */
+export type PaymentWebhookEvent = {
+  /** The provider's event id: a redelivery carries the same one (idempotency key). */
+  eventId: string;
+  type: string;
+  /** Our payment id from the checkout's metadata, when the event carries it. */
+  paymentId: string | null;
+  /** The checkout's id at the provider. */
+  providerRef: string | null;
+} & (
+  | {
+      kind: 'succeeded';
+      amount: number;
+      currency: string;
+      /** The charge to refund later (Stripe: the PaymentIntent id `pi_…`). */
+      providerPaymentRef: string | null;
+    }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'cancelled' }
+  | { kind: 'other' }
+);
+
+export type ParsedPaymentWebhook =
+  | { ok: true; event: PaymentWebhookEvent }
+  | { ok: false; status: 400; reason: string };
+
+export interface RefundResult {
+  providerRefundRef: string;
+  amount: number;
+}
+
+/**
+ * A payment provider (issue 6). The sandbox (embedded default) and Stripe share the webhook format:
+ * the sandbox signs Stripe-shaped events with a local secret, so from the webhook on both run the
+ * same code.
+ */
+export interface PaymentProvider {
+  readonly kind: 'sandbox' | 'stripe';
+  createCheckout(input: CheckoutInput): Promise<Checkout>;
+  /** Checks the signature of a raw webhook body and reads it; never throws. */
+  parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): ParsedPaymentWebhook;
+  /**
+   * Refunds `amount` (minor units) of a succeeded payment. Throws PaymentProviderError on failure.
+   * `idempotencyKey`: our id of this refund, so a retry after a lost answer cannot refund twice; without
+   * it the key is derived from the payment and the amount (a second refund of the same amount of the
+   * same payment within Stripe's 24 h key window would then be answered with the first one).
+   */
+  refund(
+    payment: { providerRef: string | null; providerPaymentRef: string | null; currency: Currency },
+    amount: number,
+    options?: { idempotencyKey?: string },
+  ): Promise<RefundResult>;
+}
+
+/** The provider failed or refused; the message never contains a secret. */
+export class PaymentProviderError extends Error {
+  readonly httpStatus: number | null;
+  constructor(message: string, details: { httpStatus?: number | null; cause?: unknown } = {}) {
+    super(message, { cause: details.cause });
+    this.name = 'PaymentProviderError';
+    this.httpStatus = details.httpStatus ?? null;
+  }
+}

@@ -1,0 +1,123 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import type { Currency } from '#shared/money.ts';
+import { type PaymentProvider, PaymentProviderError } from './payment-provider.ts';
+import { parseStripeWebhook } from './stripe-webhook.ts';
+
+/**
+ * The embedded payments (issue 6): our page at /pay/sandbox/{ref} stands in for Stripe's hosted
+ * checkout, and its result comes back through the same webhook as Stripe's, as a Stripe event signed
+ * the Stripe way with a secret only this server knows.
+ */
+export interface SandboxPaymentProvider extends PaymentProvider {
+  readonly kind: 'sandbox';
+  /** The signed webhook the sandbox page sends for what the payer did. */
+  eventsFor(input: SandboxCheckoutResult): SignedEvent;
+}
+
+export interface SandboxCheckoutResult {
+  paymentId: string;
+  packageId: string;
+  /** The checkout's `cs_sandbox_…` from createCheckout. */
+  providerRef: string;
+  amount: number;
+  currency: Currency;
+  outcome: 'paid' | 'declined' | 'cancelled';
+}
+
+export interface SignedEvent {
+  body: string;
+  /** The value of the `stripe-signature` header. */
+  signature: string;
+}
+
+/** Derived from the auth secret so a deployment has one secret to manage, not two. */
+export function sandboxWebhookSecret(authSecret: string): string {
+  return `whsec_${createHmac('sha256', authSecret).update('tagalong:payments-sandbox-webhooks').digest('hex')}`;
+}
+
+// Stripe-like ids; 144 random bits, so a checkout page address cannot be guessed.
+const sandboxId = (prefix: string) => `${prefix}_sandbox_${randomBytes(18).toString('base64url')}`;
+
+// What Stripe says for its decline test card 4000 0000 0000 0002.
+const CARD_DECLINED = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' } as const;
+const CARD_DECLINED_MESSAGE = 'Your card was declined.';
+
+function checkoutSession(input: SandboxCheckoutResult): Record<string, unknown> {
+  const metadata = { payment_id: input.paymentId, package_id: input.packageId };
+  const common = {
+    id: input.providerRef,
+    object: 'checkout.session',
+    mode: 'payment',
+    amount_total: input.amount,
+    amount_subtotal: input.amount,
+    currency: input.currency.toLowerCase(),
+    client_reference_id: input.paymentId,
+    metadata,
+    livemode: false,
+  };
+  switch (input.outcome) {
+    case 'paid':
+      return { ...common, status: 'complete', payment_status: 'paid', payment_intent: sandboxId('pi') };
+    case 'declined':
+      // Expanded, as Stripe does on request, so the decline reason travels with the event.
+      return {
+        ...common,
+        status: 'complete',
+        payment_status: 'unpaid',
+        payment_intent: {
+          id: sandboxId('pi'),
+          object: 'payment_intent',
+          status: 'requires_payment_method',
+          metadata,
+          last_payment_error: { ...CARD_DECLINED, message: CARD_DECLINED_MESSAGE },
+        },
+      };
+    case 'cancelled':
+      return { ...common, status: 'expired', payment_status: 'unpaid', payment_intent: null };
+  }
+}
+
+const EVENT_TYPES = {
+  paid: 'checkout.session.completed',
+  declined: 'checkout.session.async_payment_failed',
+  cancelled: 'checkout.session.expired',
+} as const;
+
+export function createSandboxPaymentProvider(options: { baseUrl: string; authSecret: string }): SandboxPaymentProvider {
+  const secret = sandboxWebhookSecret(options.authSecret);
+  return {
+    kind: 'sandbox',
+    async createCheckout() {
+      const providerRef = sandboxId('cs');
+      return { url: `${options.baseUrl}/pay/sandbox/${providerRef}`, providerRef };
+    },
+    parseWebhook: (rawBody, headers) => parseStripeWebhook(rawBody, headers, secret),
+    async refund(_payment, amount, refundOptions = {}) {
+      if (!Number.isSafeInteger(amount) || amount <= 0) {
+        throw new PaymentProviderError(`A refund is a positive whole number of minor units, not ${amount}`);
+      }
+      // Nothing was charged, so nothing is sent back; the ledger still records the refund. As with
+      // Stripe, a retry with the same key answers with the same refund.
+      const key = refundOptions.idempotencyKey;
+      const providerRefundRef = key
+        ? `re_sandbox_${createHmac('sha256', secret).update(`refund:${key}`).digest('base64url').slice(0, 24)}`
+        : sandboxId('re');
+      return { providerRefundRef, amount };
+    },
+    eventsFor(input) {
+      const payload = JSON.stringify({
+        id: sandboxId('evt'),
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type: EVENT_TYPES[input.outcome],
+        data: { object: checkoutSession(input) },
+      });
+      return { body: payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+    },
+  };
+}

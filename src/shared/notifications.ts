@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+// Notifications (PRODUCT.md §7): stored per member, pushed live as the `notification` event to
+// every open tab of that member. Services create them; issue 8 builds the list and the badge.
+
+export const notificationEventName = 'notification';
+
+export const notificationTypes = [
+  'kyc_approved',
+  'kyc_declined',
+  'payment_succeeded',
+  'payment_refunded',
+  'package_cancelled',
+  'request_received',
+  'request_accepted',
+  'request_declined',
+  'request_withdrawn',
+  'request_expired',
+  'package_picked_up',
+  'package_delivered',
+  'package_completed',
+  'package_expired',
+  'dispute_opened',
+  'dispute_resolved',
+  'review_received',
+  'payout_sent',
+  'broadcast',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+export const notificationSchema = z
+  .object({
+    id: z.string(),
+    type: z.string(),
+    title: z.string(),
+    body: z.string(),
+    link: z.string().nullable(),
+    data: z.record(z.string(), z.unknown()),
+    readAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
+
+// ── Issue 8: the list, the unread count and marking read ─────────────────────────────────────────
+//   GET  /api/notifications?cursor=      → NotificationPage (mine, newest first)
+//   GET  /api/notifications/unread-count → UnreadNotifications
+//   POST /api/notifications/:id/read     → NotificationItem (404 when it is not mine)
+//   POST /api/notifications/read-all     → MarkAllNotificationsRead
+// Every notification carries `text` as well: the seed's client shows a pushed notification's `text`
+// field as a toast. It is the same words as `body`.
+
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+/** A notification as the API lists it and the `notification` event carries it. */
+export const notificationItemSchema = notificationSchema
+  .extend({ text: z.string().meta({ description: 'The toast line (the seed names it `text`); equals body' }) })
+  .meta({ id: 'NotificationItem' });
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
+
+/** `?cursor=`: the opaque `nextCursor` of the previous page. */
+export const notificationsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
+
+/** Mine, newest first; `nextCursor` is null on the last page. */
+export const notificationPageSchema = z
+  .object({ items: z.array(notificationItemSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'NotificationPage' });
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const notificationParamsSchema = z.object({ id: z.uuid('Unknown notification') });
+
+export const unreadNotificationsSchema = z
+  .object({ count: z.number().int().min(0) })
+  .meta({ id: 'UnreadNotifications' });
+export type UnreadNotifications = z.infer<typeof unreadNotificationsSchema>;
+
+/** Answer of POST /api/notifications/read-all: how many became read. */
+export const markAllNotificationsReadSchema = z
+  .object({ marked: z.number().int().min(0), readAt: z.string() })
+  .meta({ id: 'NotificationsRead' });
+export type MarkAllNotificationsRead = z.infer<typeof markAllNotificationsReadSchema>;
+
+/**
+ * `notification_read` goes to my own tabs when I mark one (`id`) or all (`id: null`) read, so every
+ * tab's badge and list agree without a refetch.
+ */
+export const notificationReadEventName = 'notification_read';
+export const notificationReadSchema = z.object({ id: z.string().nullable(), readAt: z.string() });
+export type NotificationRead = z.infer<typeof notificationReadSchema>;

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { currencySchema, DEFAULT_CURRENCY, minorAmountSchema } from './money.ts';
+
+// Payouts (PRODUCT.md §5, issue 6): a traveler asks for some of their available balance to be sent
+// to a bank account; an administrator sends it and marks it sent. The bank details are stored
+// encrypted and only their last 4 characters are ever shown again (ADR 0019).
+
+export const payoutStatuses = ['requested', 'sent'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+export const payoutStatusLabel: Record<PayoutStatus, string> = { requested: 'Requested', sent: 'Sent' };
+
+export const PAYOUT_LIMITS = {
+  /** The smallest payout, in minor units: a bank transfer of a few cents costs more than it moves. */
+  minimum: 100,
+  accountHolderMin: 2,
+  accountHolder: 100,
+  note: 500,
+  reference: 100,
+  pageSize: 20,
+  pageSizeMax: 50,
+} as const;
+
+const iso = z.string().meta({ description: 'ISO 8601 date-time' });
+
+/** "DE89 3704 0044 0532 0130 00" → "DE89370400440532013000". */
+export function normalizeIban(value: string): string {
+  return value.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/**
+ * ISO 13616's check: move the first four characters to the end, read letters as 10–35, and the
+ * whole number mod 97 is 1. Catches every single typo and almost every swap of two characters.
+ */
+export function ibanChecksumValid(iban: string): boolean {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const moved = iban.slice(4) + iban.slice(0, 4);
+  let rest = 0;
+  for (const ch of moved) {
+    const code = ch.charCodeAt(0);
+    const value = code >= 65 ? code - 55 : code - 48;
+    // Letters are two digits, so the running remainder takes one or two steps per character.
+    rest = value >= 10 ? (rest * 100 + value) % 97 : (rest * 10 + value) % 97;
+  }
+  return rest === 1;
+}
+
+export const ibanSchema = z
+  .string('Enter your IBAN')
+  .transform(normalizeIban)
+  .pipe(
+    z
+      .string()
+      // One message per IBAN: the first check that fails says what is wrong.
+      .min(1, { error: 'Enter your IBAN', abort: true })
+      .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, {
+        error: 'An IBAN starts with a country code and 2 digits, e.g. DE89 3704 …',
+        abort: true,
+      })
+      .refine(ibanChecksumValid, 'This IBAN is not valid: check it for a typo'),
+  );
+
+export const bankDetailsSchema = z
+  .object({
+    accountHolder: z
+      .string('Enter the account holder’s name')
+      .trim()
+      .min(PAYOUT_LIMITS.accountHolderMin, 'Enter the account holder’s name')
+      .max(PAYOUT_LIMITS.accountHolder, `Use at most ${PAYOUT_LIMITS.accountHolder} characters`),
+    iban: ibanSchema,
+  })
+  .meta({ id: 'BankDetails' });
+export type BankDetails = z.infer<typeof bankDetailsSchema>;
+
+export const payoutRequestSchema = z
+  .object({
+    amount: minorAmountSchema.min(
+      PAYOUT_LIMITS.minimum,
+      `A payout is at least ${(PAYOUT_LIMITS.minimum / 100).toFixed(2)}`,
+    ),
+    currency: currencySchema.default(DEFAULT_CURRENCY),
+    bankDetails: bankDetailsSchema,
+  })
+  .meta({ id: 'PayoutRequest' });
+export type PayoutRequest = z.input<typeof payoutRequestSchema>;
+
+/** A payout as its traveler sees it: the bank account only by its last 4 characters. */
+export const payoutSchema = z
+  .object({
+    id: z.string(),
+    amount: z.number().int(),
+    currency: currencySchema,
+    status: z.enum(payoutStatuses),
+    bankLast4: z.string().nullable(),
+    createdAt: iso,
+    sentAt: iso.nullable(),
+  })
+  .meta({ id: 'Payout' });
+export type Payout = z.infer<typeof payoutSchema>;
+
+export const payoutListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PAYOUT_LIMITS.pageSizeMax).default(PAYOUT_LIMITS.pageSize),
+});
+export type PayoutListQuery = z.infer<typeof payoutListQuerySchema>;
+
+export const payoutPageSchema = z
+  .object({ items: z.array(payoutSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'PayoutPage' });
+export type PayoutPage = z.infer<typeof payoutPageSchema>;
+
+// The back office (PRODUCT.md §8): payouts to send, and marking one sent.
+
+const memberRefSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+export const adminPayoutSchema = payoutSchema
+  .extend({
+    traveler: memberRefSchema,
+    /** The bank's or the admin's reference of the transfer, given when marking it sent. */
+    reference: z.string().nullable(),
+    sentBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  })
+  .meta({ id: 'AdminPayout' });
+export type AdminPayout = z.infer<typeof adminPayoutSchema>;
+
+export const adminPayoutListQuerySchema = payoutListQuerySchema.extend({
+  status: z.enum(payoutStatuses, 'Choose requested or sent').optional(),
+});
+export type AdminPayoutListQuery = z.infer<typeof adminPayoutListQuerySchema>;
+
+export const adminPayoutPageSchema = z
+  .object({ items: z.array(adminPayoutSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'AdminPayoutPage' });
+export type AdminPayoutPage = z.infer<typeof adminPayoutPageSchema>;
+
+export const payoutParamsSchema = z.object({ id: z.uuid('This is not a payout id') });
+
+export const markPayoutSentSchema = z
+  .object({
+    note: z.string().trim().max(PAYOUT_LIMITS.note, `Keep the note under ${PAYOUT_LIMITS.note} characters`).optional(),
+    reference: z
+      .string()
+      .trim()
+      .max(PAYOUT_LIMITS.reference, `Keep the reference under ${PAYOUT_LIMITS.reference} characters`)
+      .optional(),
+  })
+  .meta({ id: 'MarkPayoutSent' });
+export type MarkPayoutSent = z.infer<typeof markPayoutSentSchema>;
+
+/** The full bank details of one payout, for the admin who sends it (each read is in the audit log). */
+export const adminPayoutBankDetailsSchema = z
+  .object({ payoutId: z.string(), accountHolder: z.string(), iban: z.string() })
+  .meta({ id: 'AdminPayoutBankDetails' });
+export type AdminPayoutBankDetails = z.infer<typeof adminPayoutBankDetailsSchema>;

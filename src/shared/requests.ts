@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { packageStatuses } from './package-status.ts';
+import { publicPlaceSchema } from './packages.ts';
+import { transports } from './travel-plans.ts';
+
+// Requests (PRODUCT.md §4, issue 7): a package, a traveler and the trip it rides on. The starter's
+// counterpart answers; only the starter withdraws.
+
+export const requestStatuses = ['pending', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
+export type RequestStatus = (typeof requestStatuses)[number];
+export const requestStarters = ['traveler', 'sender'] as const;
+export type RequestStarter = (typeof requestStarters)[number];
+
+export const requestStatusLabel: Record<RequestStatus, string> = {
+  pending: 'Waiting for an answer',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+};
+
+export const REQUEST_LIMITS = { message: 500 } as const;
+
+const message = z
+  .string()
+  .trim()
+  .max(REQUEST_LIMITS.message, `Keep the message under ${REQUEST_LIMITS.message} characters`)
+  .optional();
+
+/** "Offer to carry": the traveler offers one of their active trips for an open package. */
+export const offerSchema = z
+  .strictObject({ packageId: z.uuid('Choose a package'), travelPlanId: z.uuid('Choose one of your trips'), message })
+  .meta({ id: 'Offer' });
+export type Offer = z.infer<typeof offerSchema>;
+
+/** "Invite": the sender invites a traveler's trip for their open package. */
+export const inviteSchema = z
+  .strictObject({ packageId: z.uuid('Choose a package'), travelPlanId: z.uuid('Choose a trip'), message })
+  .meta({ id: 'Invite' });
+export type Invite = z.infer<typeof inviteSchema>;
+
+export const requestActions = ['accept', 'decline', 'withdraw'] as const;
+export type RequestAction = (typeof requestActions)[number];
+
+const person = z.object({ id: z.string(), name: z.string(), image: z.string().nullable() });
+const iso = z.string().meta({ description: 'ISO 8601 date-time' });
+
+export const requestSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(requestStatuses),
+    startedBy: z.enum(requestStarters),
+    /** Whether I am the traveler or the sender of this request. */
+    myRole: z.enum(['traveler', 'sender']),
+    /** incoming: the other side started it and I answer; outgoing: I started it. */
+    direction: z.enum(['incoming', 'outgoing']),
+    message: z.string().nullable(),
+    package: z.object({
+      id: z.string(),
+      title: z.string(),
+      status: z.enum(packageStatuses),
+      pickup: publicPlaceSchema.nullable(),
+      dropoff: publicPlaceSchema.nullable(),
+      pickupFrom: iso.nullable(),
+      deliverBy: iso.nullable(),
+      weightKg: z.number().nullable(),
+      reward: z.number().int().nullable(),
+      currency: z.string(),
+    }),
+    travelPlan: z.object({
+      id: z.string(),
+      departureAt: iso,
+      arrivalAt: iso,
+      transport: z.enum(transports),
+    }),
+    /** The other member: the sender when I am the traveler, and the other way round. */
+    counterpart: person,
+    actions: z.array(z.enum(requestActions)),
+    createdAt: iso,
+    updatedAt: iso,
+  })
+  .meta({ id: 'Request' });
+export type PackageRequest = z.infer<typeof requestSchema>;
+
+export const requestListQuerySchema = z.object({
+  direction: z.enum(['incoming', 'outgoing'], 'Choose incoming or outgoing').default('incoming'),
+  status: z.enum(requestStatuses).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type RequestListQuery = z.infer<typeof requestListQuerySchema>;
+
+export const requestPageSchema = z
+  .object({ items: z.array(requestSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'RequestPage' });
+export type RequestPage = z.infer<typeof requestPageSchema>;
+
+export const requestParamsSchema = z.object({ id: z.uuid('This is not a request id') });

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { type Currency, currencySchema, DEFAULT_CURRENCY } from './money.ts';
+
+// System settings (PRODUCT.md §2, §3, §5, §8) with the defaults PRODUCT.md gives. Stored as rows in
+// `system_setting`; a missing row means the default. The admin page comes with the back office.
+
+export const packageCategories = [
+  'documents',
+  'electronics',
+  'clothing',
+  'cosmetics',
+  'books',
+  'gifts',
+  'other',
+] as const;
+export type PackageCategory = (typeof packageCategories)[number];
+
+/** Never carried (PRODUCT.md §2): named so a request for one gets a message naming the rule. */
+export const prohibitedCategories = ['weapons', 'drugs', 'cash', 'live_animals', 'hazardous_materials'] as const;
+
+export const settingsSchema = z
+  .object({
+    currency: currencySchema,
+    /** Platform fee: percent of the reward, with a minimum in minor units. */
+    feePercent: z.number().min(0).max(100),
+    feeMinimum: z.number().int().min(0),
+    rewardMin: z.number().int().min(0),
+    rewardMax: z.number().int().min(1),
+    weightMinGrams: z.number().int().min(1),
+    weightMaxGrams: z.number().int().min(1),
+    /** Pickup and drop-off at least this far apart. */
+    minDistanceKm: z.number().min(0),
+    /** Matching radius around a trip's origin and destination: default and the most a user may ask. */
+    matchRadiusKm: z.number().min(1),
+    matchRadiusMaxKm: z.number().min(1),
+    /** Delivered packages complete after this many days without a dispute. */
+    autoCompleteDays: z.number().int().min(0),
+    /** Words refused in a package's title, description and notes (case- and accent-insensitive). */
+    prohibitedWords: z.array(z.string().min(2)).max(500),
+    maxPhotos: z.number().int().min(0).max(20),
+  })
+  .meta({ id: 'Settings' });
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const defaultSettings: Settings = {
+  currency: DEFAULT_CURRENCY satisfies Currency,
+  feePercent: 10,
+  feeMinimum: 100,
+  rewardMin: 500,
+  rewardMax: 100_000,
+  weightMinGrams: 100,
+  weightMaxGrams: 20_000,
+  minDistanceKm: 1,
+  matchRadiusKm: 50,
+  matchRadiusMaxKm: 300,
+  autoCompleteDays: 2,
+  prohibitedWords: [
+    'weapon',
+    'gun',
+    'firearm',
+    'ammunition',
+    'explosive',
+    'drug',
+    'cocaine',
+    'heroin',
+    'cannabis',
+    'marijuana',
+    'cash',
+    'banknote',
+    'live animal',
+    'hazardous',
+    'flammable',
+    'radioactive',
+  ],
+  maxPhotos: 5,
+};
+
+/** What every member's browser needs to validate and price a package as the server does. */
+export const publicSettingsSchema = settingsSchema
+  .pick({
+    currency: true,
+    feePercent: true,
+    feeMinimum: true,
+    rewardMin: true,
+    rewardMax: true,
+    weightMinGrams: true,
+    weightMaxGrams: true,
+    minDistanceKm: true,
+    matchRadiusKm: true,
+    matchRadiusMaxKm: true,
+    prohibitedWords: true,
+    maxPhotos: true,
+  })
+  .meta({ id: 'PublicSettings' });
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { KycState, StartKyc } from '#shared/kyc.ts';
+import { notificationEventName } from '#shared/notifications.ts';
+import { http } from '#web/lib/http.ts';
+import { refreshSessionEverywhere } from '#web/lib/session.ts';
+import { getSocket } from '#web/lib/socket.ts';
+
+// The identity check is started from the profile (the onboarding step) and from the return page
+// (retry), so its queries live here rather than in one feature.
+
+export const kycKeys = {
+  all: ['kyc'] as const,
+  state: () => [...kycKeys.all, 'state'] as const,
+  start: () => [...kycKeys.all, 'start'] as const,
+};
+
+/** GET /api/kyc; `pollMs` keeps it fresh while a result is awaited. */
+export function useKycState(options: { pollMs?: number | false } = {}) {
+  return useQuery({
+    queryKey: kycKeys.state(),
+    queryFn: () => http<KycState>('/api/kyc'),
+    refetchInterval: options.pollMs ?? false,
+  });
+}
+
+/** Starts (or retries) the check, then leaves for the provider's page. */
+export function useStartKyc() {
+  return useMutation({
+    mutationKey: kycKeys.start(),
+    mutationFn: (input: StartKyc) => http<{ url: string }>('/api/kyc/start', { method: 'POST', body: input }),
+    onSuccess: ({ url }) => {
+      window.location.assign(url);
+    },
+  });
+}
+
+/** A result arrives as a notification: refresh the check and the session (verifiedProfile) at once. */
+export function useKycLiveUpdates() {
+  const client = useQueryClient();
+  useEffect(() => {
+    const socket = getSocket();
+    const onNotification = (n: { type?: unknown }) => {
+      if (typeof n?.type !== 'string' || !n.type.startsWith('kyc_')) return;
+      void client.invalidateQueries({ queryKey: kycKeys.state() });
+      void refreshSessionEverywhere(client);
+    };
+    socket.on(notificationEventName, onNotification);
+    return () => {
+      socket.off(notificationEventName, onNotification);
+    };
+  }, [client]);
+}

@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiError } from '#shared/errors.ts';
+import type { Package } from '#shared/packages.ts';
+import { http } from '#web/lib/http.ts';
+import { packageKeys } from './package-keys.ts';
+import { afterPackageChange } from './packages.ts';
+
+/** A failed upload, shaped like the rest of the API's errors so one table words it. */
+export class PhotoUploadError extends Error {
+  readonly status: number | undefined;
+  readonly body: ApiError | undefined;
+  constructor(status: number | undefined, body: ApiError | undefined) {
+    super(body?.error.message ?? (status ? `Upload failed (${status})` : 'Upload failed'));
+    this.name = 'PhotoUploadError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** fetch cannot report upload progress, so the photo goes up through XMLHttpRequest. */
+function postPhoto(packageId: string, file: File, onProgress: (fraction: number) => void): Promise<Package> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/packages/${encodeURIComponent(packageId)}/photos`);
+    xhr.responseType = 'json';
+    xhr.withCredentials = true;
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.response as Package);
+      else reject(new PhotoUploadError(xhr.status, (xhr.response ?? undefined) as ApiError | undefined));
+    });
+    xhr.addEventListener('error', () => reject(new PhotoUploadError(undefined, undefined)));
+    xhr.addEventListener('abort', () => reject(new PhotoUploadError(undefined, undefined)));
+    const form = new FormData();
+    form.append('photo', file);
+    xhr.send(form);
+  });
+}
+
+/** POST /api/packages/{id}/photos, one file at a time, reporting its progress from 0 to 1. */
+export function useUploadPackagePhoto(packageId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: packageKeys.photos(packageId),
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
+      postPhoto(packageId, file, onProgress),
+    onSuccess: (pkg) => afterPackageChange(client, pkg),
+    onError: (err) => {
+      // The same as the http client's 401 rule: the session is gone, so the view must learn it.
+      if (err instanceof PhotoUploadError && err.status === 401)
+        void client.invalidateQueries({ queryKey: ['session'] });
+    },
+  });
+}
+
+/** DELETE /api/packages/{id}/photos/{photoId}. */
+export function useDeletePackagePhoto(packageId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: packageKeys.photos(packageId),
+    mutationFn: (photoId: string) =>
+      http<Package>(`/api/packages/${encodeURIComponent(packageId)}/photos/${encodeURIComponent(photoId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: (pkg) => afterPackageChange(client, pkg),
+  });
+}

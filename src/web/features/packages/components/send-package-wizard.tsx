@@ -1,0 +1,239 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { checkPackageRules, type Package, type PackageDraft } from '#shared/packages.ts';
+import type { PublicSettings } from '#shared/settings.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
+import { describePackageError, fieldErrorsOf } from '../api/package-errors.ts';
+import { useCreatePackage, usePackage, useUpdatePackage } from '../api/packages.ts';
+import {
+  firstIncompleteStep,
+  formFieldOf,
+  type StepId,
+  stepById,
+  stepIndex,
+  stepOfField,
+  type WizardField,
+  wizardSteps,
+} from '../lib/wizard-steps.ts';
+import { draftOf, isUnchanged, stepSchema, valuesOf, type WizardValues } from '../lib/wizard-values.ts';
+import { FormAlert } from './form-alert.tsx';
+import { StepIndicator } from './step-indicator.tsx';
+import { StepRecipient } from './step-recipient.tsx';
+import { StepReview } from './step-review.tsx';
+import { StepReward } from './step-reward.tsx';
+import { StepRoute } from './step-route.tsx';
+import { StepSize } from './step-size.tsx';
+import { StepWhat } from './step-what.tsx';
+import { StepWhen } from './step-when.tsx';
+
+const paymentPath = (id: string) => `/user/packages/send-a-package/payment-process?package=${encodeURIComponent(id)}`;
+
+/** Field errors in wizard order, so the earliest step with a problem is the one shown. */
+const byStepOrder = (a: [WizardField, string], b: [WizardField, string]) =>
+  stepIndex(stepOfField(a[0])) - stepIndex(stepOfField(b[0]));
+
+/**
+ * The steps of "send a package" over one form. Every move (Next, Back, a step in the indicator) checks
+ * the current step as the server will and saves it: the first save creates the draft, the later ones
+ * change it, so a reload loses nothing.
+ */
+export function SendPackageWizard({
+  initial,
+  settings,
+  onCreated,
+}: {
+  initial: Package | null;
+  settings: PublicSettings;
+  onCreated: (pkg: Package) => void;
+}) {
+  const navigate = useNavigate();
+  const headingId = useId();
+  const [packageId, setPackageId] = useState(initial?.id ?? null);
+  const query = usePackage(packageId);
+  const pkg: Package | null = query.data?.visibility === 'full' ? query.data : initial;
+  const saved = useMemo(() => draftOf(pkg), [pkg]);
+  const [step, setStep] = useState<StepId>(() => (initial ? firstIncompleteStep(initial.missing) : 'what'));
+  const [formError, setFormError] = useState<string | null>(null);
+  const create = useCreatePackage();
+  const update = useUpdatePackage(packageId ?? '');
+  const saving = create.isPending || update.isPending;
+
+  // The resolver checks the step on screen against the draft as saved; both change between renders.
+  const current = useRef({ step, saved });
+  current.current = { step, saved };
+  const resolver: Resolver<WizardValues, unknown, PackageDraft> = (values, context, options) =>
+    zodResolver(stepSchema(current.current.step, current.current.saved, settings))(values, context, options);
+  const form = useForm<WizardValues, unknown, PackageDraft>({ defaultValues: valuesOf(initial), resolver });
+
+  // A new step takes the focus to its heading, so keyboard and screen-reader users start at its top.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+  }, [step]);
+
+  const goTo = (target: StepId) => {
+    setFormError(null);
+    form.clearErrors();
+    current.current = { ...current.current, step: target };
+    moved.current = true;
+    setStep(target);
+  };
+
+  const showFailure = (err: unknown) => {
+    const fields = (Object.entries(fieldErrorsOf(err)) as [string, string][])
+      .map(([path, message]) => [formFieldOf(path), message] as const)
+      .filter((entry): entry is [WizardField, string] => entry[0] !== null)
+      .sort(byStepOrder);
+    const first = fields[0];
+    if (!first) {
+      setFormError(describePackageError('save', err));
+      return;
+    }
+    const target = stepOfField(first[0]);
+    if (target !== current.current.step) goTo(target);
+    for (const [field, message] of fields) {
+      if (stepOfField(field) === target) form.setError(field, { type: 'server', message });
+    }
+    setFormError('Tagalong could not save this step. Check the fields marked below.');
+  };
+
+  const continueToPayment = (draft: Package) => {
+    if (draft.missing.length > 0) {
+      setFormError('Some details are still missing. Complete the steps listed above, then continue.');
+      return;
+    }
+    // The deliver-by date may have passed since it was saved: the server would refuse to publish.
+    const issues = Object.entries(checkPackageRules(draftOf(draft), settings))
+      .map(([path, messages]) => [formFieldOf(path), messages[0] ?? ''] as const)
+      .filter((entry): entry is [WizardField, string] => entry[0] !== null)
+      .sort(byStepOrder);
+    const first = issues[0];
+    if (first) {
+      const target = stepOfField(first[0]);
+      goTo(target);
+      for (const [field, message] of issues) if (stepOfField(field) === target) form.setError(field, { message });
+      setFormError('Something saved earlier no longer fits the rules. Check the fields marked below.');
+      return;
+    }
+    navigate(paymentPath(draft.id));
+  };
+
+  const saveAndGo = (target: StepId | 'payment') =>
+    form.handleSubmit(async (patch) => {
+      if (saving) return;
+      setFormError(null);
+      try {
+        let next = pkg;
+        if (!next) {
+          next = await create.mutateAsync({ ...patch, title: patch.title ?? '' });
+          setPackageId(next.id);
+          onCreated(next);
+        } else if (!isUnchanged(patch, saved)) {
+          next = await update.mutateAsync(patch);
+        }
+        form.reset(valuesOf(next));
+        if (target === 'payment') continueToPayment(next);
+        else if (target !== current.current.step) goTo(target);
+      } catch (err) {
+        showFailure(err);
+      }
+    })();
+
+  const index = stepIndex(step);
+  const isReview = step === 'review';
+  const previous = wizardSteps[index - 1]?.id;
+  const next = wizardSteps[index + 1]?.id;
+  const incomplete = new Set(pkg ? pkg.missing.map((f) => formFieldOf(f)).map((f) => f && stepOfField(f)) : []);
+  const complete = new Set(
+    wizardSteps.filter((s) => pkg && s.id !== 'review' && !incomplete.has(s.id)).map((s) => s.id),
+  );
+  const missingSteps = wizardSteps.filter((s) => incomplete.has(s.id));
+
+  return (
+    <div className="max-w-3xl">
+      <StepIndicator
+        current={step}
+        complete={complete}
+        canMove={pkg !== null && !saving}
+        onSelect={(target) => (target === step ? undefined : saveAndGo(target))}
+      />
+      <FormProvider {...form}>
+        <form
+          noValidate
+          aria-labelledby={headingId}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void saveAndGo(isReview ? 'payment' : (next ?? 'review'));
+          }}
+          className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        >
+          <h2
+            id={headingId}
+            ref={headingRef}
+            tabIndex={-1}
+            className="mb-1 text-xl font-semibold text-slate-900 focus:outline-none"
+          >
+            {stepById(step).title}
+          </h2>
+          <p className="mb-5 text-sm text-slate-600" role="status">
+            {pkg
+              ? `Draft saved ${formatDateTime(pkg.updatedAt)}.`
+              : 'Your draft is saved when you go on to the next step.'}
+          </p>
+
+          {step === 'what' ? <StepWhat /> : null}
+          {step === 'route' ? <StepRoute /> : null}
+          {step === 'when' ? <StepWhen /> : null}
+          {step === 'size' ? <StepSize settings={settings} /> : null}
+          {step === 'reward' ? <StepReward settings={settings} currency={pkg?.currency ?? settings.currency} /> : null}
+          {step === 'recipient' ? <StepRecipient /> : null}
+          {isReview && pkg ? (
+            <>
+              {missingSteps.length > 0 ? (
+                <section
+                  aria-labelledby="review-missing"
+                  className="mb-4 rounded-md border border-amber-200 bg-amber-50 p-4 text-amber-900"
+                >
+                  <h3 id="review-missing" className="font-semibold">
+                    Still needed before payment
+                  </h3>
+                  <ul className="mt-2 flex flex-col gap-1">
+                    {missingSteps.map((s) => (
+                      <li key={s.id}>
+                        <Button variant="link" className="h-auto p-0 text-amber-900" onClick={() => saveAndGo(s.id)}>
+                          {s.label}
+                        </Button>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
+              <StepReview pkg={pkg} settings={settings} onEdit={(target) => saveAndGo(target)} />
+            </>
+          ) : null}
+
+          <FormAlert message={formError} />
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+            {previous ? (
+              <Button variant="secondary" onClick={() => saveAndGo(previous)} aria-disabled={saving || undefined}>
+                <ArrowLeft aria-hidden="true" className="size-4" />
+                Back
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Button type="submit" aria-disabled={saving || undefined}>
+              {saving ? 'Saving…' : isReview ? 'Continue to payment' : 'Save and continue'}
+              {saving ? null : <ArrowRight aria-hidden="true" className="size-4" />}
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { formatMoney } from '#shared/money.ts';
+import type { Payment } from '#shared/payments.ts';
+
+/**
+ * The sender's one-line account of a package's money, from its newest payment: what was paid and
+ * what came back. Null when there is nothing settled to tell (a checkout still open, declined or
+ * left); `date` formats an ISO time in the viewer's locale.
+ */
+export function paymentLine(
+  payment: Pick<Payment, 'status' | 'amount' | 'fee' | 'currency' | 'refundedAmount' | 'createdAt' | 'updatedAt'>,
+  date: (iso: string) => string,
+): string | null {
+  const money = (amount: number) => formatMoney(amount, payment.currency);
+  const paid = `Paid ${money(payment.amount)} on ${date(payment.createdAt)}`;
+  switch (payment.status) {
+    case 'succeeded':
+      return `${paid}. We hold it until the package is delivered.`;
+    case 'refunded':
+      return `${paid}. Refunded in full (${money(payment.refundedAmount)}) on ${date(payment.updatedAt)}.`;
+    case 'partially_refunded': {
+      const kept = payment.amount - payment.refundedAmount;
+      return `${paid}. Refunded ${money(payment.refundedAmount)} on ${date(payment.updatedAt)}; ${money(kept)} kept${
+        kept === payment.fee ? ' (the platform fee)' : ''
+      }.`;
+    }
+    default:
+      return null;
+  }
+}
