@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { packages } from '#server/db/schema/packages.ts';
+import { requests } from '#server/db/schema/requests.ts';
 import { isAdmin } from '#server/modules/auth/service.ts';
 import type { Transaction } from '#server/modules/notifications/notifier.ts';
 import { AppError } from '#shared/errors.ts';
@@ -10,8 +11,9 @@ import type { Settings } from '#shared/settings.ts';
 import { draftOf, type PackageRow } from './mapping.ts';
 
 // Who may see and do what with a package (PRODUCT.md §1–2, issue 5): the sender, an admin and the
-// traveler carrying it see everything; any other member sees the public part of a published
-// package; a draft is the sender's own and, to anyone else, does not exist.
+// traveler carrying it see everything; any other member sees the public part of an open package,
+// and a traveler who has had a request on it keeps seeing that part whatever becomes of it; a draft
+// is the sender's own and, to anyone else, does not exist.
 
 export interface Viewer {
   id: string;
@@ -28,7 +30,10 @@ export function relationOf(row: Pick<PackageRow, 'senderId' | 'travelerId'>, vie
   return 'other';
 }
 
-/** Whether the viewer may learn that the package exists at all. */
+/**
+ * Whether the viewer may learn that the package exists at all: what the actions check before they
+ * answer 403 to the wrong person. Reading it asks more of a stranger (readablePackage).
+ */
 export const canSee = (row: Pick<PackageRow, 'status'>, relation: Relation) =>
   relation !== 'other' || row.status !== 'draft';
 
@@ -42,6 +47,28 @@ export async function visiblePackage(db: Database | Transaction, id: string, vie
   const relation = relationOf(row, viewer);
   if (!canSee(row, relation)) throw notFound();
   return { row, relation };
+}
+
+async function hadRequest(db: Database | Transaction, packageId: string, travelerId: string) {
+  const [found] = await db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(and(eq(requests.packageId, packageId), eq(requests.travelerId, travelerId)))
+    .limit(1);
+  return Boolean(found);
+}
+
+/**
+ * The package for reading, or the same 404 as for none. Its parties and an admin read any of it; the
+ * public part of an open package is every member's, as they look for something to carry; past open
+ * it is only for the travelers who asked or were asked to carry it (any request, answered or not),
+ * so the links on their requests page keep working.
+ */
+export async function readablePackage(db: Database | Transaction, id: string, viewer: Viewer) {
+  const found = await visiblePackage(db, id, viewer);
+  const { row, relation } = found;
+  if (relation === 'other' && row.status !== 'open' && !(await hadRequest(db, row.id, viewer.id))) throw notFound();
+  return found;
 }
 
 /** Editing, deleting and photos: the sender's own draft only. */

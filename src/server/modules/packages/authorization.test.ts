@@ -3,8 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin } from '#server/modules/kyc/test/helpers.ts';
 import { solidPng } from '#server/modules/profiles/test/fixtures.ts';
+import {
+  answer,
+  createTrip,
+  invite,
+  type Member,
+  offered,
+  openPackage,
+  storedRequest,
+  verifiedMember,
+} from '#server/modules/requests/test/helpers.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { signUpVerified } from '#server/test/users.ts';
+import { packageStatuses } from '#shared/package-status.ts';
 import { type Package, packagePageSchema, packageSchema, publicPackageSchema } from '#shared/packages.ts';
 import {
   berlin,
@@ -186,6 +197,95 @@ describe('who sees everything', () => {
     expect(patch.statusCode).toBe(403);
     // To the traveler of one package, another of the same sender's drafts is still hidden.
     expect((await call(app, 'GET', `/api/packages/${draft.id}`, traveler.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('who reads a package once it has left open, status by status', () => {
+  // A stranger reads the public part of an open package only; the travelers who had a request on it
+  // (whatever its answer) keep that part, so their requests page can still link it; its parties
+  // and an admin read all of it. Requests go through the real API; the package is then moved
+  // through every status directly, as above.
+  let seller: Member;
+  let carrier: Member;
+  let stranger: Member;
+  let requesters: Record<'invited' | 'declined' | 'withdrawn' | 'expired', Member>;
+  let pkg: Package;
+
+  beforeAll(async () => {
+    seller = await verifiedMember(app, 'past-sender@example.test', 'Past Sender');
+    carrier = await verifiedMember(app, 'past-carrier@example.test', 'Past Carrier');
+    stranger = await verifiedMember(app, 'past-stranger@example.test', 'Past Stranger');
+    requesters = {
+      invited: await verifiedMember(app, 'past-invited@example.test', 'Past Invited'),
+      declined: await verifiedMember(app, 'past-declined@example.test', 'Past Declined'),
+      withdrawn: await verifiedMember(app, 'past-withdrawn@example.test', 'Past Withdrawn'),
+      expired: await verifiedMember(app, 'past-expired@example.test', 'Past Expired'),
+    };
+    pkg = await openPackage(app, seller);
+    const offerOf = async (who: Member) => offered(app, who, pkg.id, (await createTrip(app, who)).id);
+
+    // The stranger's own request on another package gives them nothing on this one.
+    const elsewhere = await openPackage(app, seller, { title: 'Another parcel' });
+    await offered(app, stranger, elsewhere.id, (await createTrip(app, stranger)).id);
+
+    const declined = await offerOf(requesters.declined);
+    expect((await answer(app, seller.cookie, declined.id, 'decline')).statusCode).toBe(200);
+    const withdrawn = await offerOf(requesters.withdrawn);
+    expect((await answer(app, requesters.withdrawn.cookie, withdrawn.id, 'withdraw')).statusCode).toBe(200);
+    // Cancelling an open package expires its pending requests; it is then opened again for the rest.
+    const expired = await offerOf(requesters.expired);
+    expect((await call(app, 'POST', `/api/packages/${pkg.id}/cancel`, seller.cookie)).statusCode).toBe(200);
+    await setPackageStatus(app, pkg.id, 'open');
+    const invitedTrip = await createTrip(app, requesters.invited);
+    const invited = await invite(app, seller.cookie, pkg.id, invitedTrip.id);
+    expect(invited.statusCode, invited.body).toBe(201);
+
+    const statusOf = async (id: string) => (await storedRequest(app, id)).status;
+    expect(await statusOf((invited.json() as { id: string }).id)).toBe('pending');
+    expect(await statusOf(declined.id)).toBe('declined');
+    expect(await statusOf(withdrawn.id)).toBe('withdrawn');
+    expect(await statusOf(expired.id)).toBe('expired');
+  });
+
+  const pastOpen = packageStatuses.filter((status) => status !== 'draft' && status !== 'open');
+  const read = (who: Member) => call(app, 'GET', `/api/packages/${pkg.id}`, who.cookie);
+
+  it('open: any member reads the public part', async () => {
+    await setPackageStatus(app, pkg.id, 'open');
+    for (const who of [stranger, ...Object.values(requesters)]) {
+      const res = await read(who);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(publicPackageSchema.strict().parse(res.json()).status).toBe('open');
+    }
+  });
+
+  it.each(pastOpen)('%s: a stranger gets the same 404 as for no package at all', async (status) => {
+    await setPackageStatus(app, pkg.id, status, carrier.id);
+    const missing = await call(app, 'GET', `/api/packages/${randomUUID()}`, stranger.cookie);
+    const hidden = await read(stranger);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().error).toMatchObject({ code: 'NOT_FOUND', message: missing.json().error.message });
+  });
+
+  it.each(pastOpen)(
+    '%s: a traveler whose request was invited, declined, withdrawn or expired reads the public part',
+    async (status) => {
+      await setPackageStatus(app, pkg.id, status, carrier.id);
+      for (const [which, who] of Object.entries(requesters)) {
+        const res = await read(who);
+        expect(res.statusCode, `${which}: ${res.body}`).toBe(200);
+        expect(publicPackageSchema.strict().parse(res.json()).status, which).toBe(status);
+      }
+    },
+  );
+
+  it.each(pastOpen)('%s: the sender, the traveler carrying it and an admin read all of it', async (status) => {
+    await setPackageStatus(app, pkg.id, status, carrier.id);
+    for (const who of [seller, carrier, admin]) {
+      const res = await read(who);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(packageSchema.parse(res.json())).toMatchObject({ status, recipientName: completeDraft().recipientName });
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import type { Transaction } from '#server/modules/notifications/notifier.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 import { missingFields, type Package, type PackageEvent, type PackageView } from '#shared/packages.ts';
 import type { Settings } from '#shared/settings.ts';
-import { actionsFor, type Relation, type Viewer, visiblePackage } from './access.ts';
+import { actionsFor, type Relation, readablePackage, type Viewer } from './access.ts';
 import { draftOf, type PackageRow, type Person, photoOf, toPackage, toPublicPackage } from './mapping.ts';
 
 type Reader = Database | Transaction;
@@ -103,7 +103,7 @@ export async function fullView(db: Reader, row: PackageRow, relation: Relation, 
 
 /** The package as this viewer may see it: all of it, or only its public part. */
 export async function viewPackage(db: Reader, id: string, viewer: Viewer, settings: Settings): Promise<PackageView> {
-  const { row, relation } = await visiblePackage(db, id, viewer);
+  const { row, relation } = await readablePackage(db, id, viewer);
   if (relation !== 'other') return fullView(db, row, relation, settings);
   const [sender, photos] = await Promise.all([personOf(db, row.senderId), photosOf(db, row.id)]);
   return toPublicPackage(row, { sender, photos });
