@@ -123,11 +123,27 @@ const normalizeText = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-/** The first prohibited word found in the text, matched on word starts ("guns" matches "gun"). */
+/** Lower case, no accents, one space between words and one on each side: " live animal ". */
+function spacedWords(text: string): string {
+  const words = normalizeText(text)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  return ` ${words} `;
+}
+
+/** The English plural suffix of a listed word: "guns", "drugs", but "cashes", "boxes". */
+const pluralSuffix = (word: string) => (/(s|x|z|ch|sh)$/.test(word) ? 'es' : 's');
+
+/**
+ * The first prohibited word found in the text, matched as a whole word or phrase, singular or plural
+ * ("guns" and "cash-in-envelope" are refused; "Gunmetal", "Cashmere" and "Drugstore" are not).
+ */
 export function findProhibitedWord(text: string, words: readonly string[]): string | null {
-  const haystack = ` ${normalizeText(text).replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  const haystack = spacedWords(text);
   for (const word of words) {
-    if (haystack.includes(` ${normalizeText(word)}`)) return word;
+    const needle = spacedWords(word).trim();
+    if (!needle) continue;
+    if (haystack.includes(` ${needle} `) || haystack.includes(` ${needle}${pluralSuffix(needle)} `)) return word;
   }
   return null;
 }
