@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { kycApplicant, kycCallbackReceipt, kycEvent } from '#server/db/schema/kyc.ts';
 import { SIGNATURE_HEADER, signCallback } from '#server/providers/kyc/callback.ts';
 import { sandboxSigningKey } from '#server/providers/kyc/sandbox.ts';
@@ -26,6 +26,25 @@ async function memberWithApplicant(email: string) {
   const [row] = await app.database.db.select().from(kycApplicant).where(eq(kycApplicant.userId, member.id));
   if (!row) throw new Error('no applicant stored');
   return { ...member, applicantId: row.applicantId };
+}
+
+/** What the request loggers warned while `run` ran, as [details, message] pairs. */
+async function warningsDuring(run: () => Promise<void>): Promise<unknown[][]> {
+  const warnings: unknown[][] = [];
+  const child = app.log.child.bind(app.log);
+  const spy = vi.spyOn(app.log, 'child').mockImplementation((bindings, options) => {
+    const logger = child(bindings, options);
+    logger.warn = (...args: unknown[]) => {
+      warnings.push(args);
+    };
+    return logger;
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return warnings;
 }
 
 const receipts = async () => (await app.database.db.select({ n: count() }).from(kycCallbackReceipt))[0]?.n ?? 0;
@@ -112,6 +131,31 @@ describe('POST /api/kyc/kycaid/callback', () => {
   it('acknowledges an unknown applicant with 200 so the provider stops retrying', async () => {
     const res = await postCallback(app, completed('no-such-applicant', true), key);
     expect(res.statusCode).toBe(200);
+  });
+
+  it('records nothing for an applicant not stored yet, so the same delivery is applied once it is', async () => {
+    // The callback can arrive before the start has stored the applicant: the row is set aside to
+    // stand for that moment, and put back as the start's write would.
+    const m = await memberWithApplicant('cb-early@example.test');
+    const stored = await app.database.db.delete(kycApplicant).where(eq(kycApplicant.userId, m.id)).returning();
+    const before = await receipts();
+    const early = completed(m.applicantId, true);
+
+    const warnings = await warningsDuring(async () => {
+      expect((await postCallback(app, early, key)).statusCode).toBe(200);
+    });
+    expect(warnings).toContainEqual([
+      { applicantId: m.applicantId, requestId: early.request_id },
+      'kyc callback for an unknown applicant',
+    ]);
+    expect(await receipts()).toBe(before);
+    expect(await kycState(app, m.cookie)).toMatchObject({ status: 'not_started', attempt: { status: 'started' } });
+    expect(await app.database.db.select().from(kycEvent).where(eq(kycEvent.userId, m.id))).toEqual([]);
+
+    await app.database.db.insert(kycApplicant).values(stored);
+    expect((await postCallback(app, early, key)).statusCode).toBe(200);
+    expect(await kycState(app, m.cookie)).toMatchObject({ status: 'approved', attempt: { status: 'approved' } });
+    expect(await receipts()).toBe(before + 1);
   });
 
   it('answers 400 to a signed body that is not a callback', async () => {

@@ -185,7 +185,8 @@ export type CallbackOutcome = 'applied' | 'unchanged' | 'replay' | 'ignored' | '
 /**
  * One provider callback, in one transaction: recorded once by its request id (a replay changes
  * nothing), applied to the member behind the applicant. Callbacks never move an approved member;
- * after approval only an admin can (ADR 0016).
+ * after approval only an admin can (ADR 0016). A callback for an applicant we don't know records
+ * nothing, so a later delivery of it, once the applicant is stored, is still applied.
  */
 export async function handleKycCallback(
   db: Database,
@@ -195,22 +196,24 @@ export async function handleKycCallback(
   log: FastifyBaseLogger,
 ): Promise<CallbackOutcome> {
   return notifier.transaction(db, async (tx, notify) => {
+    // Looked up before the receipt is written: a callback can arrive before the start has stored its
+    // applicant, and a receipt written then would turn away as a replay the later delivery we can place.
+    const [applicant] = await tx
+      .select({ userId: kycApplicant.userId })
+      .from(kycApplicant)
+      .where(and(eq(kycApplicant.provider, providerKind), eq(kycApplicant.applicantId, event.applicantId)));
+    if (!applicant) {
+      // Acknowledged anyway: the provider would otherwise retry forever a delivery we may never place.
+      log.warn({ applicantId: event.applicantId, requestId: event.requestId }, 'kyc callback for an unknown applicant');
+      return 'unknown_applicant';
+    }
+
     const [receipt] = await tx
       .insert(kycCallbackReceipt)
       .values({ provider: providerKind, requestId: event.requestId, type: event.type })
       .onConflictDoNothing()
       .returning();
     if (!receipt) return 'replay';
-
-    const [applicant] = await tx
-      .select({ userId: kycApplicant.userId })
-      .from(kycApplicant)
-      .where(and(eq(kycApplicant.provider, providerKind), eq(kycApplicant.applicantId, event.applicantId)));
-    if (!applicant) {
-      // Acknowledged anyway: the provider would otherwise retry a delivery we can never place.
-      log.warn({ applicantId: event.applicantId, requestId: event.requestId }, 'kyc callback for an unknown applicant');
-      return 'unknown_applicant';
-    }
     if (event.kind === 'other') return 'ignored';
 
     // The user row lock puts concurrent callbacks and admin decisions for one member in a line.
