@@ -14,9 +14,11 @@ const KEY = 'expire';
 
 /**
  * open → expired when its deliver-by date has passed (PRODUCT.md §2; the scheduled job decides when),
- * with everything refunded (§5). As in cancelPaidPackage the provider refunds first (idempotent per
- * payment and reason), then one transaction expires the package, records the refund, expires its
- * pending requests and tells the sender. A package that is no longer open is refused (CONFLICT).
+ * with everything refunded (§5). As in cancelPaidPackage one transaction locks the package, checks it
+ * is still open, expires it, records the refund, expires its pending requests and tells the sender,
+ * and asks the provider to refund last: an acceptance racing the expiry waits on the lock, or wins and
+ * the expiry is refused (CONFLICT) before the provider is asked for anything. The job's claim already
+ * holds the same lock; taking it here keeps the service safe when called on its own.
  */
 export async function expirePackage(
   db: Database,
@@ -24,20 +26,13 @@ export async function expirePackage(
   provider: PaymentProvider,
   input: { packageId: string },
 ): Promise<void> {
-  const [pkg] = await db.select().from(packages).where(eq(packages.id, input.packageId));
-  if (!pkg) throw new AppError('NOT_FOUND', 'There is no such package.');
-  if (pkg.status !== 'open') throw new AppError('CONFLICT', `This package is ${pkg.status}: only an open one expires.`);
-  const payment = await heldPaymentOf(db, pkg.id);
-  const policy = payment ? refundPolicy('expired', payment) : null;
-  if (payment && policy) await providerRefund(provider, payment, policy.refund, KEY);
-
   await notifier.transaction(db, async (tx, notify) => {
-    const [locked] = await tx
-      .select({ status: packages.status })
-      .from(packages)
-      .where(eq(packages.id, pkg.id))
-      .for('update');
-    if (locked?.status !== 'open') throw new AppError('CONFLICT', 'The package changed meanwhile; it was not expired.');
+    const [pkg] = await tx.select().from(packages).where(eq(packages.id, input.packageId)).for('update');
+    if (!pkg) throw new AppError('NOT_FOUND', 'There is no such package.');
+    if (pkg.status !== 'open')
+      throw new AppError('CONFLICT', `This package is ${pkg.status}: only an open one expires.`);
+    const payment = await heldPaymentOf(tx, pkg.id);
+    const policy = payment ? refundPolicy('expired', payment) : null;
     await transitionPackage(tx, {
       packageId: pkg.id,
       to: 'expired',
@@ -59,5 +54,7 @@ export async function expirePackage(
       link: `/user/packages/${pkg.id}`,
       data: { packageId: pkg.id, ...(payment && policy ? { paymentId: payment.id, refund: policy.refund } : {}) },
     });
+    // Last, once everything above has been checked and written: see providerRefund.
+    if (payment && policy) await providerRefund(provider, payment, policy.refund, KEY);
   });
 }

@@ -18,10 +18,12 @@ const KEY = 'dispute';
 
 /**
  * An administrator resolves a package's open dispute (PRODUCT.md §2, §5, §8), either way:
- * refund_sender → the package is refunded and everything left of the payment goes back (the provider
- * first, then the ledger's dispute_refund); release_traveler → the package is completed and the reward
- * and fee are released (dispute_release). One transaction moves the package, the money and the
- * dispute, writes the audit log and tells both parties. The admin page calls this (the admin issue).
+ * refund_sender → the package is refunded and everything left of the payment goes back (the ledger's
+ * dispute_refund, then the provider); release_traveler → the package is completed and the reward
+ * and fee are released (dispute_release). One transaction, holding the package's row lock from the
+ * status check on, moves the package, the money and the dispute, writes the audit log and tells both
+ * parties; the provider is asked last, so of two admins resolving at once the one who waited finds the
+ * dispute resolved before any money moves. The admin page calls this (the admin issue).
  */
 export async function resolveDispute(
   db: Database,
@@ -31,24 +33,18 @@ export async function resolveDispute(
   packageId: string,
   input: ResolveDispute,
 ): Promise<Dispute> {
-  const [pkg] = await db.select().from(packages).where(eq(packages.id, packageId));
-  if (!pkg) throw new AppError('NOT_FOUND', 'There is no such package.');
-  if (pkg.senderId === adminId || pkg.travelerId === adminId) {
-    throw new AppError('FORBIDDEN', 'Ask another administrator to resolve a dispute you are part of.');
-  }
-  if (pkg.status !== 'disputed') {
-    throw new AppError('CONFLICT', `This package is ${pkg.status}: only a disputed package can be resolved.`);
-  }
-  const refundSender = input.resolution === 'refund_sender';
-  const payment = await heldPaymentOf(db, pkg.id);
-  const refund = payment ? payment.amount - payment.refundedAmount : 0;
-  if (refundSender && payment && refund > 0) await providerRefund(provider, payment, refund, KEY);
-
   const resolved = await notifier.transaction(db, async (tx, notify) => {
-    const [locked] = await tx.select().from(packages).where(eq(packages.id, pkg.id)).for('update');
-    if (locked?.status !== 'disputed') {
-      throw new AppError('CONFLICT', 'The package changed meanwhile. Reload and try again.');
+    const [pkg] = await tx.select().from(packages).where(eq(packages.id, packageId)).for('update');
+    if (!pkg) throw new AppError('NOT_FOUND', 'There is no such package.');
+    if (pkg.senderId === adminId || pkg.travelerId === adminId) {
+      throw new AppError('FORBIDDEN', 'Ask another administrator to resolve a dispute you are part of.');
     }
+    if (pkg.status !== 'disputed') {
+      throw new AppError('CONFLICT', `This package is ${pkg.status}: only a disputed package can be resolved.`);
+    }
+    const refundSender = input.resolution === 'refund_sender';
+    const payment = await heldPaymentOf(tx, pkg.id);
+    const refund = payment ? payment.amount - payment.refundedAmount : 0;
     const now = new Date();
     await transitionPackage(tx, {
       packageId: pkg.id,
@@ -70,11 +66,11 @@ export async function resolveDispute(
         });
       }
     } else {
-      if (!locked.travelerId) throw new AppError('CONFLICT', 'This package has no traveler to release to.');
+      if (!pkg.travelerId) throw new AppError('CONFLICT', 'This package has no traveler to release to.');
       await tx.update(packages).set({ completedAt: now }).where(eq(packages.id, pkg.id));
       await releasePayment(tx, {
         packageId: pkg.id,
-        travelerId: locked.travelerId,
+        travelerId: pkg.travelerId,
         kind: 'dispute_release',
         actorId: adminId,
       });
@@ -106,7 +102,7 @@ export async function resolveDispute(
     const outcome = refundSender
       ? `The sender is refunded${money ? ` (${money})` : ''}.`
       : `The reward${money ? ` (${money})` : ''} is released to the traveler.`;
-    for (const userId of [pkg.senderId, locked.travelerId]) {
+    for (const userId of [pkg.senderId, pkg.travelerId]) {
       if (!userId) continue;
       await notify({
         userId,
@@ -117,6 +113,8 @@ export async function resolveDispute(
         data: { packageId: pkg.id, disputeId: row.id, resolution: input.resolution },
       });
     }
+    // Last, once everything above has been checked and written: see providerRefund.
+    if (refundSender && payment && refund > 0) await providerRefund(provider, payment, refund, KEY);
     return row;
   });
   return toDispute(db, resolved);

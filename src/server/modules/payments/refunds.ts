@@ -87,7 +87,14 @@ export async function recordRefund(
   return updated as PaymentRow;
 }
 
-/** The provider's refund, idempotent per payment and `key`; a provider failure becomes 503. */
+/**
+ * The provider's refund, idempotent per payment and `key`; a provider failure becomes 503. A refund
+ * that ends a package is asked for last in the transaction that locked the package, checked its
+ * status and wrote the change and the ledger entry: money leaves only for an outcome that has already
+ * won (a pickup or another admin's resolution waits on the lock), and a failure rolls all of it back.
+ * Only a commit lost after the provider answered leaves a refund unrecorded; the key makes the retry
+ * safe. The cost is the lock held for one provider call (the Stripe client's timeout bounds it).
+ */
 export async function providerRefund(provider: PaymentProvider, payment: PaymentRow, amount: number, key: string) {
   try {
     await provider.refund(
@@ -122,10 +129,11 @@ export async function refundStrayPayment(db: Database, provider: PaymentProvider
 
 /**
  * Cancels a paid package for its sender (open or matched) or an admin (also in transit or delivered),
- * refunding per the policy. The provider refunds first (idempotent on the payment and reason), then
- * one transaction cancels, records the refund and posts the ledger entry, expires the pending requests
- * of an open package or gives a matched one's trip its capacity back; if the package moved meanwhile
- * nothing is recorded and the retry-safe provider refund key means a second attempt cannot pay out twice.
+ * refunding per the policy, in one transaction that holds the package's row lock from the status
+ * check to the commit: it cancels, expires the pending requests of an open package or gives a matched
+ * one's trip its capacity back, records the refund and posts the ledger entry, and only then asks the
+ * provider to refund. A pickup racing the cancellation waits for the lock and then finds the package
+ * cancelled, or wins and the cancellation finds it in transit before any money moves.
  */
 export async function cancelPaidPackage(
   db: Database,
@@ -133,35 +141,30 @@ export async function cancelPaidPackage(
   provider: PaymentProvider,
   input: { packageId: string; actorId: string; asAdmin: boolean },
 ): Promise<void> {
-  const [pkg] = await db.select().from(packages).where(eq(packages.id, input.packageId));
-  if (!pkg) throw new AppError('NOT_FOUND', 'There is no such package.');
-  if (pkg.senderId !== input.actorId && !input.asAdmin)
-    throw new AppError('FORBIDDEN', 'Only the sender can cancel this package.');
-  const status = pkg.status as PackageStatus;
-  const afterPickup = status === 'in_transit' || status === 'delivered';
-  if (afterPickup && !input.asAdmin) {
-    throw new AppError(
-      'CONFLICT',
-      'After pickup only an administrator can cancel a package. If something went wrong, open a dispute.',
-    );
-  }
-  if (status !== 'open' && status !== 'matched' && !afterPickup) {
-    throw new AppError('CONFLICT', `A package that is ${status} cannot be cancelled.`);
-  }
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.packageId, pkg.id), inArray(payments.status, ['succeeded', 'partially_refunded'])))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  const policy = payment ? refundPolicy(status, payment) : null;
-  const key = `cancel-${status}`;
-  if (payment && policy) await providerRefund(provider, payment, policy.refund, key);
-
   await notifier.transaction(db, async (tx, notify) => {
-    const [locked] = await tx.select().from(packages).where(eq(packages.id, pkg.id)).for('update');
-    if (!locked || locked.status !== status)
-      throw new AppError('CONFLICT', 'The package changed meanwhile. Reload and try again.');
+    const [pkg] = await tx.select().from(packages).where(eq(packages.id, input.packageId)).for('update');
+    if (!pkg) throw new AppError('NOT_FOUND', 'There is no such package.');
+    if (pkg.senderId !== input.actorId && !input.asAdmin)
+      throw new AppError('FORBIDDEN', 'Only the sender can cancel this package.');
+    const status = pkg.status as PackageStatus;
+    const afterPickup = status === 'in_transit' || status === 'delivered';
+    if (afterPickup && !input.asAdmin) {
+      throw new AppError(
+        'CONFLICT',
+        'After pickup only an administrator can cancel a package. If something went wrong, open a dispute.',
+      );
+    }
+    if (status !== 'open' && status !== 'matched' && !afterPickup) {
+      throw new AppError('CONFLICT', `A package that is ${status} cannot be cancelled.`);
+    }
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.packageId, pkg.id), inArray(payments.status, ['succeeded', 'partially_refunded'])))
+      .orderBy(desc(payments.createdAt))
+      .limit(1)
+      .for('update');
+    const policy = payment ? refundPolicy(status, payment) : null;
     const byAdmin = input.asAdmin && pkg.senderId !== input.actorId;
     await transitionPackage(tx, {
       packageId: pkg.id,
@@ -173,10 +176,10 @@ export async function cancelPaidPackage(
     else {
       // The trip's room comes back; before pickup the handshake is undone, after it stays on record.
       // Read under the lock: a traveler who withdrew and another who matched since are not this one.
-      await endMatch(tx, locked, { withdrawRequest: status === 'matched' });
-      if (locked.travelerId) {
+      await endMatch(tx, pkg, { withdrawRequest: status === 'matched' });
+      if (pkg.travelerId) {
         await notify({
-          userId: locked.travelerId,
+          userId: pkg.travelerId,
           type: 'package_cancelled',
           title: 'Package cancelled',
           body: byAdmin
@@ -188,6 +191,9 @@ export async function cancelPaidPackage(
       }
     }
     if (payment && policy) {
+      // The key names the status cancelled from: a retry after a lost commit finds the same status
+      // (nothing was committed) and so the same key, which the provider answers with the first refund.
+      const key = `cancel-${status}`;
       await recordRefund(tx, {
         paymentId: payment.id,
         refund: policy.refund,
@@ -207,6 +213,8 @@ export async function cancelPaidPackage(
         link: `/user/packages/${pkg.id}`,
         data: { packageId: pkg.id, paymentId: payment.id, refund: policy.refund },
       });
+      // Last, once everything above has been checked and written: see providerRefund.
+      await providerRefund(provider, payment, policy.refund, key);
     }
   });
 }
