@@ -5,6 +5,7 @@ import { notification } from '#server/db/schema/notifications.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { ledgerEntries } from '#server/db/schema/payments.ts';
 import { requests } from '#server/db/schema/requests.ts';
+import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import { insertTravelPlan, insertUser } from '#server/modules/matching/test/factory.ts';
 import { createNotifier } from '#server/modules/notifications/notifier.ts';
 import { ledgerIsBalanced, verifiedSender } from '#server/modules/payments/test/helpers.ts';
@@ -82,6 +83,9 @@ it('two schedulers ticking at once do each package once', async () => {
   expect(total('auto-complete')).toBe(5);
   expect(total('expire-packages')).toBe(3);
   expect(total('expire-requests')).toBe(1);
+  // The trip left and arrived long ago, and carries nothing: completed by one node.
+  expect(total('complete-travel-plans')).toBe(1);
+  expect((await db.select().from(travelPlans).where(eq(travelPlans.id, plan.id)))[0]?.status).toBe('completed');
 
   const rows = await db
     .select()

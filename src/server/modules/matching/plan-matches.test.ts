@@ -267,6 +267,20 @@ describe('who may ask', () => {
     }
   });
 
+  it('refuses a trip that has already left (409), as an offer on it would be', async () => {
+    // Left an hour ago, arrives in five: a package ready before it left would otherwise fit.
+    const plan = await insertTravelPlan(db, traveler.id, { departureAt: inDays(-1 / 24), arrivalAt: inDays(5 / 24) });
+    await insertPackage(db, senderId, { pickupFrom: inDays(-1) });
+    for (const cookie of [traveler.cookie, admin.cookie]) {
+      const res = await ask(plan.id, cookie);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(apiErrorSchema.parse(res.json()).error).toMatchObject({
+        code: 'CONFLICT',
+        message: 'This trip has already left: it can no longer pick up a package.',
+      });
+    }
+  });
+
   it('answers 404 for an unknown plan and 400 for a malformed id', async () => {
     expect((await ask('00000000-0000-4000-8000-000000000000', traveler.cookie)).statusCode).toBe(404);
     const res = await ask('not-an-id', traveler.cookie);

@@ -105,9 +105,10 @@ describe('packages for my trip', () => {
     clock.set(new Date());
     const [loved, plain] = await Promise.all(['Lena Loved', 'Paul Plain'].map((name) => insertUser(db, { name })));
     await rate(loved as string, [4]);
-    const plan = await insertTravelPlan(db, me.id);
-    const fromPlain = await insertPackage(db, plain as string);
-    const fromLoved = await insertPackage(db, loved as string);
+    // Leaving in three weeks: a trip that has left is no longer matched, and the clock moves 14 days on.
+    const plan = await insertTravelPlan(db, me.id, { departureAt: inDays(21) });
+    const fromPlain = await insertPackage(db, plain as string, { deliverBy: inDays(30) });
+    const fromLoved = await insertPackage(db, loved as string, { deliverBy: inDays(30) });
     // Plain's only review is hidden for now: written by one side, a day after completion.
     const pkg = await completedPackage(db, { senderId: plain as string, travelerId: reviewer }, clock());
     await db.insert(reviews).values({ packageId: pkg.id, authorId: reviewer, subjectId: plain as string, rating: 5 });

@@ -42,7 +42,7 @@ export const matchingRoutes: FastifyPluginAsyncZod<MatchingRoutesOptions> = asyn
         tags: ['matching'],
         summary:
           'Open packages my active trip can carry: pickup near my origin, drop-off near my destination, ' +
-          'dates and weight that fit; least detour first (owner or admin)',
+          'dates and weight that fit; least detour first (owner or admin). 409 once the trip has left',
         params: travelPlanParamsSchema,
         querystring: matchQuerySchema,
         response: { 200: packageMatchPageSchema, ...errors },

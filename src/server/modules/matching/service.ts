@@ -57,7 +57,7 @@ const distances = (pickupTenths: number, dropoffTenths: number) => ({
   detourKm: (pickupTenths + dropoffTenths) / 10,
 });
 
-/** GET /api/travel-plans/{id}/matches: open packages this trip can carry, least detour first. */
+/** GET /api/travel-plans/{id}/matches: open packages this trip can carry, least detour first; 409 once it has left. */
 export async function matchPackagesForPlan(
   db: Database,
   viewer: Viewer,
@@ -69,6 +69,11 @@ export async function matchPackagesForPlan(
   if (!plan) throw new AppError('NOT_FOUND', 'There is no such travel plan.');
   mayMatch(viewer, plan.travelerId, plan.status === 'active', 'travel plan');
   if (plan.status !== 'active') throw new AppError('CONFLICT', 'Only an active travel plan can be matched.');
+  // As for a package's matches (queries.ts) and for an offer (requests/fit.ts): a trip that has left
+  // can pick nothing up, so it is refused like a plan that is no longer active, not shown an empty list.
+  if (plan.departureAt <= now) {
+    throw new AppError('CONFLICT', 'This trip has already left: it can no longer pick up a package.');
+  }
   const { radiusKm, settings } = await radiusFor(db, query.radiusKm);
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
 

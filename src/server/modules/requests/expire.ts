@@ -88,3 +88,38 @@ export async function closePendingRequestsOfPlan(tx: Transaction, notify: Notify
   }
   return ended.length;
 }
+
+/**
+ * A trip that has left can pick nothing up (matching and fit.ts refuse it), so its pending requests
+ * expire, whoever started them: nobody declined or withdrew, time ran out, as for a package that left
+ * `open` (ADR 0024). Each sender concerned is told, since they are the one who must find another
+ * traveler. Call it with the trip locked and, before it, the packages of its pending requests
+ * (lockPackagesWithPendingRequestsOn). Returns how many expired.
+ */
+export async function expirePendingRequestsOfPlan(tx: Transaction, notify: Notify, planId: string): Promise<number> {
+  const now = new Date();
+  const expired = await tx
+    .update(requests)
+    .set({ status: 'expired', updatedAt: now, respondedAt: now })
+    .where(and(eq(requests.travelPlanId, planId), eq(requests.status, 'pending')))
+    .returning({ id: requests.id, packageId: requests.packageId, startedBy: requests.startedBy });
+  for (const request of expired) {
+    const [pkg] = await tx
+      .select({ senderId: packages.senderId, title: packages.title })
+      .from(packages)
+      .where(eq(packages.id, request.packageId));
+    if (!pkg) continue;
+    await notify({
+      userId: pkg.senderId,
+      type: 'request_expired',
+      title: 'Request expired',
+      body:
+        request.startedBy === 'traveler'
+          ? `The traveler's trip left before the offer to carry "${pkg.title}" was accepted, so it expired. Look for another traveler.`
+          : `The trip you invited left before the traveler answered, so your invitation to carry "${pkg.title}" expired. Look for another traveler.`,
+      link: '/user/packages/requests',
+      data: { requestId: request.id, packageId: request.packageId },
+    });
+  }
+  return expired.length;
+}

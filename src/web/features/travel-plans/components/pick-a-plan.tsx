@@ -6,9 +6,12 @@ import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
 import { formatDate } from '#web/lib/format.ts';
 import { useMyTravelPlans } from '../api/travel-plans.ts';
 import { choosePackageHref } from './plan-card.tsx';
-import { tripRoute } from './trip-facts.tsx';
+import { hasLeft, tripRoute } from './trip-facts.tsx';
 
-/** No trip chosen (or one that can't be matched): my active trips, each a link to its matches. */
+/**
+ * No trip chosen (or one that can't be matched): my active trips that have not left yet (those that
+ * have can pick nothing up), each a link to its matches.
+ */
 export function PickAPlan({ title, children }: { title: string; children: React.ReactNode }) {
   const plans = useMyTravelPlans('active');
   if (plans.isPending) {
@@ -26,7 +29,8 @@ export function PickAPlan({ title, children }: { title: string; children: React.
       </ErrorState>
     );
   }
-  const items = plans.data.pages.flatMap((page) => page.items);
+  const now = new Date();
+  const items = plans.data.pages.flatMap((page) => page.items).filter((plan) => !hasLeft(plan, now));
   if (items.length === 0) {
     return (
       <EmptyState
@@ -37,7 +41,7 @@ export function PickAPlan({ title, children }: { title: string; children: React.
           </Button>
         }
       >
-        {children} You have no active trips: add the trip you are making, then find packages along it.
+        {children} You have no upcoming trips: add the trip you are making, then find packages along it.
       </EmptyState>
     );
   }
@@ -46,7 +50,7 @@ export function PickAPlan({ title, children }: { title: string; children: React.
       <h2 id="pick-a-plan-title" className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
-      <p className="mt-1 text-slate-600">{children} Choose one of your active trips:</p>
+      <p className="mt-1 text-slate-600">{children} Choose one of your upcoming trips:</p>
       <ul className="mt-4 flex flex-col gap-2">
         {items.map((plan) => (
           <li key={plan.id}>

@@ -8,12 +8,12 @@ import { showToast } from '#web/lib/toasts.ts';
 import { CancelPlanDialog } from './cancel-plan-dialog.tsx';
 import { PlanStatusBadge } from './plan-status-badge.tsx';
 import { TravelPlanForm } from './travel-plan-form.tsx';
-import { TripFacts, tripRoute } from './trip-facts.tsx';
+import { hasLeft, TripFacts, tripRoute } from './trip-facts.tsx';
 
 export const choosePackageHref = (planId: string) =>
   `/user/packages/carry-a-package/choose-your-package?${new URLSearchParams({ plan: planId })}`;
 
-/** One of my trips: what, when, how much room; for an active one, find packages, edit or cancel it. */
+/** One of my trips: what, when, how much room; for an active one, find packages (until it leaves), edit or cancel it. */
 export function PlanCard({ plan, focusOnMount = false }: { plan: TravelPlan; focusOnMount?: boolean }) {
   const titleId = useId();
   const [editing, setEditing] = useState(false);
@@ -63,12 +63,15 @@ export function PlanCard({ plan, focusOnMount = false }: { plan: TravelPlan; foc
         </CardContent>
         {active && !editing ? (
           <CardFooter>
-            <Button asChild>
-              <Link to={choosePackageHref(plan.id)} aria-describedby={titleId}>
-                <Search aria-hidden="true" className="size-4" />
-                Find packages
-              </Link>
-            </Button>
+            {/* A trip that has left stays active until it is over, but can pick nothing up. */}
+            {hasLeft(plan) ? null : (
+              <Button asChild>
+                <Link to={choosePackageHref(plan.id)} aria-describedby={titleId}>
+                  <Search aria-hidden="true" className="size-4" />
+                  Find packages
+                </Link>
+              </Button>
+            )}
             <Button ref={editButton} variant="secondary" aria-describedby={titleId} onClick={() => setEditing(true)}>
               Edit
             </Button>

@@ -5,6 +5,13 @@ import { formatDateTime, formatKg } from '#web/lib/format.ts';
 export const tripRoute = (plan: Pick<TravelPlan, 'origin' | 'destination'>) =>
   `${plan.origin.city} → ${plan.destination.city}`;
 
+/**
+ * Whether a trip has left. It stays active until it has arrived and its packages have settled, but it
+ * can no longer pick a package up: the server refuses its matches (409) and any offer on it.
+ */
+export const hasLeft = (plan: Pick<TravelPlan, 'departureAt'>, now: Date = new Date()) =>
+  new Date(plan.departureAt).getTime() <= now.getTime();
+
 /** Departure, arrival, transport and free capacity, as a description list. */
 export function TripFacts({ plan }: { plan: TravelPlan }) {
   const reserved = plan.capacityKg - plan.freeCapacityKg;

@@ -11,7 +11,7 @@ import { useTravelPlan } from '../api/travel-plans.ts';
 import { PackageMatches } from '../components/package-matches.tsx';
 import { PickAPlan } from '../components/pick-a-plan.tsx';
 import { PlanStatusBadge } from '../components/plan-status-badge.tsx';
-import { TripFacts, tripRoute } from '../components/trip-facts.tsx';
+import { hasLeft, TripFacts, tripRoute } from '../components/trip-facts.tsx';
 
 const LEAD =
   'Open packages whose pickup and drop-off lie along your trip and fit its dates and free space, the best fit first.';
@@ -55,6 +55,16 @@ function ChosenPlan({ planId }: { planId: string }) {
       <div className="flex flex-col gap-6">
         <PlanSummary plan={plan.data} />
         <PickAPlan title={`This trip is ${plan.data.status}`}>Only active trips are matched with packages.</PickAPlan>
+      </div>
+    );
+  }
+  if (hasLeft(plan.data)) {
+    return (
+      <div className="flex flex-col gap-6">
+        <PlanSummary plan={plan.data} />
+        <PickAPlan title="This trip has already left">
+          A trip that has left can no longer pick up a package, so it is not matched.
+        </PickAPlan>
       </div>
     );
   }
