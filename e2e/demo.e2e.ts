@@ -28,6 +28,60 @@ it.each([
   await context.close();
 });
 
+it('shows the demo sender their packages, drafts and trips on the dashboard, each with a link that works (360 px)', async () => {
+  const { context, page, errors } = await newPage(browser, demo.url, { width: 360, height: 740 });
+  await page.goto('/auth/login_test');
+  await page.getByRole('button', { name: 'Sign in as Sam Sender' }).click();
+  await page.waitForURL('**/user/dashboard');
+  const section = page.getByRole('region', { name: 'Your packages and trips' });
+  const sent = section.getByRole('list', { name: 'Packages you send' });
+  await sent.waitFor();
+
+  // An open package, waiting for a traveler: its page, and the search for its traveler.
+  const open = sent.locator('li[data-status="open"]').first();
+  expect(await open.innerText()).toContain('Waiting for a traveler');
+  expect(await open.innerText()).toContain('Open');
+  const title = open.getByRole('link').first();
+  const name = (await title.innerText()).trim();
+  const href = await title.getAttribute('href');
+  expect(href).toMatch(/^\/user\/packages\/[\w-]+$/);
+  const packageId = href?.split('/').pop() ?? '';
+  expect(await open.getByRole('link', { name: `Find a traveler for “${name}”` }).getAttribute('href')).toBe(
+    `/user/packages/send-a-package/searching-for-traveler?package=${packageId}`,
+  );
+  // A matched one names who carries it; the drafts are counted, with the way to their tab.
+  expect(await sent.locator('li[data-status="matched"]').first().innerText()).toContain('Carried by Tess Traveler');
+  expect(await section.getByRole('link', { name: /^\d+ drafts?$/ }).getAttribute('href')).toBe(
+    '/user/packages/my-packages?group=drafts',
+  );
+
+  // Sam's own trip, Paris → London in two weeks, leads to the packages that fit it.
+  const trip = section
+    .getByRole('list', { name: 'Your trips' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Paris → London' });
+  expect(await trip.innerText()).toMatch(/Departs .+ · Train/);
+  const findPackages = trip.getByRole('link', { name: 'Find packages for Paris → London' });
+  expect(await findPackages.getAttribute('href')).toMatch(
+    /^\/user\/packages\/carry-a-package\/choose-your-package\?plan=[\w-]+$/,
+  );
+  await expectAccessible(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+  await findPackages.click();
+  await page.waitForURL(/\/user\/packages\/carry-a-package\/choose-your-package\?plan=[\w-]+$/);
+  await page.goBack();
+  await open.getByRole('link', { name: `Find a traveler for “${name}”` }).click();
+  await page.waitForURL(`**/user/packages/send-a-package/searching-for-traveler?package=${packageId}`);
+  await page.getByRole('main').getByText(name).first().waitFor();
+  await page.goBack();
+  await title.click();
+  await page.waitForURL(`**/user/packages/${packageId}`);
+  await page.getByRole('main').getByText(name).first().waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 it('does not exist with demo mode off', async () => {
   const production = await startServer({ demoMode: false });
   try {

@@ -154,14 +154,14 @@ describe('the delivery lifecycle in two browser contexts', () => {
       expect(await buttonCount(request, 'Decline')).toBe(0);
       await checkAccessible(sender.page);
 
-      // The sender's dashboard now asks for the pickup code, and lists the package as under way.
+      // The sender's dashboard now asks for the pickup code, and lists the package among those they send.
       await sender.page.goto('/user/dashboard');
       await sender.page
         .getByRole('list', { name: 'Needs your action' })
         .getByRole('link', { name: `Show the pickup code for “${title}”` })
         .waitFor();
       const underway = sender.page
-        .getByRole('list', { name: 'Under way' })
+        .getByRole('list', { name: 'Packages you send' })
         .getByRole('listitem')
         .filter({ hasText: title });
       expect(await underway.innerText()).toContain('Carried by Tess Traveler');

@@ -21,23 +21,55 @@ export interface NeedsAction {
   isPending: boolean;
   isError: boolean;
   items: ActionItem[];
-  /** My packages and trips under way: matched, in transit, delivered or in dispute. */
-  inProgress: PackageRequest[];
   refetch: () => void;
+}
+
+/** My accepted requests, both ways, most recently changed first: my current and past matches. */
+function useAcceptedRequests() {
+  const incoming = useRequestList('incoming', 'accepted');
+  const outgoing = useRequestList('outgoing', 'accepted');
+  const lists = [incoming, outgoing];
+  return {
+    lists,
+    loaded: lists.every((q) => q.data),
+    items: [...(incoming.data?.items ?? []), ...(outgoing.data?.items ?? [])].sort((a, b) =>
+      b.updatedAt.localeCompare(a.updatedAt),
+    ),
+  };
+}
+
+export interface MatchesUnderWay {
+  isPending: boolean;
+  isError: boolean;
+  /** Every accepted request (to name who carries a package I send). */
+  accepted: PackageRequest[];
+  /** One per package still under way: matched, in transit, delivered or in dispute, either role. */
+  underway: PackageRequest[];
+  refetch: () => void;
+}
+
+/** My matches under way, from the same requests as useNeedsAction (one fetch for both). */
+export function useMatchesUnderWay(): MatchesUnderWay {
+  const { lists, items } = useAcceptedRequests();
+  return {
+    isPending: lists.some((q) => q.isPending),
+    isError: lists.some((q) => q.isError),
+    accepted: items,
+    underway: inProgress(items),
+    refetch: () => {
+      for (const q of lists) if (q.isError) void q.refetch();
+    },
+  };
 }
 
 /**
  * GET /api/requests (pending incoming; accepted both ways) and GET /api/packages/{id}/review for the
- * latest completed ones: the moves waiting for me, worked out by actionItems(), and what is under way.
+ * latest completed ones: the moves waiting for me, worked out by actionItems().
  */
 export function useNeedsAction(): NeedsAction {
   const pending = useRequestList('incoming', 'pending');
-  const acceptedIn = useRequestList('incoming', 'accepted');
-  const acceptedOut = useRequestList('outgoing', 'accepted');
-  const accepted = [...(acceptedIn.data?.items ?? []), ...(acceptedOut.data?.items ?? [])].sort((a, b) =>
-    b.updatedAt.localeCompare(a.updatedAt),
-  );
-  const completed = acceptedIn.data && acceptedOut.data ? completedPackageIds(accepted, REVIEWS_ASKED) : [];
+  const { lists: acceptedLists, loaded, items: accepted } = useAcceptedRequests();
+  const completed = loaded ? completedPackageIds(accepted, REVIEWS_ASKED) : [];
   const reviews = useQueries({
     queries: completed.map((id) => ({
       queryKey: actionKeys.review(id),
@@ -46,13 +78,12 @@ export function useNeedsAction(): NeedsAction {
     })),
   });
   const reviewable = new Set(completed.filter((_, i) => reviews[i]?.data?.canReview));
-  const lists = [pending, acceptedIn, acceptedOut];
+  const lists = [pending, ...acceptedLists];
   return {
     isPending: lists.some((q) => q.isPending) || reviews.some((q) => q.isPending),
     // A review state that fails to load only hides that reminder; the requests are what matter.
     isError: lists.some((q) => q.isError),
     items: lists.every((q) => q.data) ? actionItems(pending.data?.items ?? [], accepted, reviewable) : [],
-    inProgress: inProgress(accepted),
     refetch: () => {
       for (const q of [...lists, ...reviews]) if (q.isError) void q.refetch();
     },

@@ -1,9 +1,6 @@
 import { CircleCheck, Inbox, KeyRound, PackageCheck, Star, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { PackageRequest } from '#shared/requests.ts';
-import { PackageStatusBadge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -100,65 +97,21 @@ function Body({ needs }: { needs: NeedsAction }) {
   );
 }
 
-function Underway({ requests }: { requests: PackageRequest[] }) {
-  return (
-    <ul aria-label="Under way" className="divide-y divide-slate-200">
-      {requests.map((r) => (
-        <li key={r.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3">
-          <div className="min-w-0 flex-1">
-            <Link to={`/user/packages/${r.package.id}`} className={linkClass}>
-              {r.package.title}
-            </Link>
-            <p className="text-sm text-slate-600">
-              {r.package.pickup && r.package.dropoff ? `${r.package.pickup.city} → ${r.package.dropoff.city} · ` : ''}
-              {r.myRole === 'sender' ? `Carried by ${r.counterpart.name}` : `You carry it for ${r.counterpart.name}`}
-            </p>
-          </div>
-          <PackageStatusBadge status={r.package.status} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /**
- * The top of the dashboard: the moves that wait for me, each a link to where it is made, then my
- * packages and trips under way.
+ * The top of the dashboard: the moves that wait for me, each a link to where it is made. My packages
+ * and trips under way follow, in PackagesAndTripsSection.
  */
 export function NeedsActionSection() {
   const needs = useNeedsAction();
   return (
-    <>
-      <Card role="region" aria-labelledby="dashboard-needs-action">
-        <CardHeader>
-          <CardTitle id="dashboard-needs-action">Needs your action</CardTitle>
-          <CardDescription>
-            Requests to answer, codes to share, deliveries to confirm, reviews to write.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Body needs={needs} />
-        </CardContent>
-      </Card>
-      {needs.inProgress.length > 0 ? (
-        <Card role="region" aria-labelledby="dashboard-underway">
-          <CardHeader>
-            <CardTitle id="dashboard-underway">Your packages and trips under way</CardTitle>
-            <CardDescription>Matched, in transit, delivered or in dispute, as sender or traveler.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-3">
-            <Underway requests={needs.inProgress} />
-            <div className="flex flex-wrap gap-2">
-              <Button asChild variant="secondary" size="sm">
-                <Link to="/user/packages/my-packages">All my packages</Link>
-              </Button>
-              <Button asChild variant="secondary" size="sm">
-                <Link to="/user/packages/carry-a-package">My trips</Link>
-              </Button>
-            </div>
-          </CardContent>
-        </Card>
-      ) : null}
-    </>
+    <Card role="region" aria-labelledby="dashboard-needs-action">
+      <CardHeader>
+        <CardTitle id="dashboard-needs-action">Needs your action</CardTitle>
+        <CardDescription>Requests to answer, codes to share, deliveries to confirm, reviews to write.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Body needs={needs} />
+      </CardContent>
+    </Card>
   );
 }

@@ -7,6 +7,7 @@ import { useSession } from '#web/lib/session.ts';
 import { ActionCards } from '../components/action-cards.tsx';
 import { BalanceSection } from '../components/balance-section.tsx';
 import { NeedsActionSection } from '../components/needs-action-section.tsx';
+import { PackagesAndTripsSection } from '../components/packages-and-trips-section.tsx';
 
 function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] || name;
@@ -29,6 +30,7 @@ export default function UserDashboardPage() {
       <PageHeader lead={`Hello, ${firstName(me.name)}. Send a package, carry one, or follow what you have going on.`} />
       <div className="flex flex-col gap-8">
         <NeedsActionSection />
+        <PackagesAndTripsSection />
         <section aria-labelledby="dashboard-actions">
           <h2 id="dashboard-actions" className="mb-3 text-lg font-semibold text-slate-900">
             What would you like to do?
