@@ -276,6 +276,33 @@ describe('chat between two members (two browser contexts)', () => {
       await expect.poll(() => rowUnread(tess.page, id)).toBe(before + 1);
       await expect.poll(() => headerUnread(tess.page)).toBe(before + 1);
       expect(tess.errors).toEqual([]);
+
+      // The seed: a failed total-unread fetch is only logged. The next message still arrives, the
+      // badge keeps what it knew, and no error reaches the member.
+      const warnings: string[] = [];
+      tess.page.on('console', (msg) => (msg.type() === 'warning' ? warnings.push(msg.text()) : undefined));
+      let refused = 0;
+      await tess.page.route('**/api/communication/chat/total-unread', (route) => {
+        refused += 1;
+        return route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong.' } }),
+        });
+      });
+      const afterOutage = 'Sent while the count is unavailable';
+      const again = await sam.context.request.post(`/api/communication/chat/conversations/${id}/messages`, {
+        data: { content: afterOutage },
+      });
+      expect(again.status()).toBe(201);
+      await expect.poll(() => conversationRow(tess.page, id).innerText()).toContain(afterOutage);
+      await expect.poll(() => refused).toBeGreaterThan(0);
+      await expect
+        .poll(() => warnings.filter((w) => w.includes('Could not fetch the total unread messages')).length)
+        .toBeGreaterThan(0);
+      expect(await headerUnread(tess.page)).toBe(before + 1);
+      expect(await tess.page.locator('[data-sonner-toast][data-type="error"]').count()).toBe(0);
+      expect(tess.errors.filter((e) => !/status of 500/.test(e))).toEqual([]);
     } finally {
       await sam.context.close();
       await tess.context.close();

@@ -41,7 +41,7 @@ const unreadItems = (page: Page) => list(page).locator('li[data-unread="true"]')
 const toastWith = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 describe('notifications in every open tab', () => {
-  it('shows a service notification as a toast and in the list of both tabs; badges and marks follow', async () => {
+  it('shows a service notification as a toast in every open tab and live in every open list; badges and marks follow', async () => {
     const member = await newPage(env.browser, env.server.url);
     const admin = await adminContext();
     try {
@@ -60,19 +60,28 @@ describe('notifications in every open tab', () => {
       await expect
         .poll(() => otherTab.getByTestId('realtime-connection').getAttribute('data-connected'), { timeout: 10_000 })
         .toBe('true');
-      await expect
-        .poll(() => listTab.getByTestId('realtime-connection').getAttribute('data-connected'), { timeout: 10_000 })
-        .toBe('true');
+      // A second tab on the list itself: the pushed notification must enter every open list live.
+      const secondListTab = await member.context.newPage();
+      await secondListTab.goto('/user/communication/notifications');
+      await secondListTab.getByRole('heading', { name: "You're all caught up" }).waitFor();
+      for (const tab of [listTab, secondListTab]) {
+        await expect
+          .poll(() => tab.getByTestId('realtime-connection').getAttribute('data-connected'), { timeout: 10_000 })
+          .toBe('true');
+      }
 
       await decide(admin, userId, 'decline');
-      for (const tab of [listTab, otherTab]) {
+      for (const tab of [listTab, secondListTab, otherTab]) {
         await toastWith(tab, DECLINED).waitFor({ timeout: 5_000 });
         await expect.poll(() => bellCount(tab)).toBe(1);
       }
-      await list(listTab)
-        .getByRole('link', { name: /Your identity check was declined/ })
-        .waitFor();
-      expect(await unreadItems(listTab).count()).toBe(1);
+      for (const tab of [listTab, secondListTab]) {
+        await list(tab)
+          .getByRole('link', { name: /Your identity check was declined/ })
+          .waitFor();
+        expect(await unreadItems(tab).count()).toBe(1);
+      }
+      await secondListTab.close();
 
       await decide(admin, userId, 'approve');
       for (const tab of [listTab, otherTab]) {
