@@ -17,8 +17,8 @@ import { signUpVerified } from '#server/test/users.ts';
 import type { AdminPayment } from '#shared/admin-money.ts';
 import type { StartPaymentResponse } from '#shared/payments.ts';
 
-// An admin refund goes to the provider first (here Stripe's Refunds API, on a local fake), and only a
-// refund the provider made is recorded.
+// An admin refund is asked of the provider (here Stripe's Refunds API, on a local fake) last, in the
+// transaction that records it: a refund the provider refused rolls the record back.
 
 let stripe: FakeStripe;
 let app: FastifyInstance;
@@ -57,7 +57,7 @@ const refund = (paymentId: string, amount: number) =>
   });
 
 describe('admin refunds through Stripe', () => {
-  it('asks Stripe for the amount, then records it', async () => {
+  it('records the refund and asks Stripe for the amount', async () => {
     const payment = await paidThroughStripe('stripe-admin-refund@example.test');
     const res = await refund(payment.id, 700);
     expect(res.statusCode).toBe(200);

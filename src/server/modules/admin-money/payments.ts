@@ -7,14 +7,15 @@ import { ledgerEntries, payments } from '#server/db/schema/payments.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/modules/packages/cursor.ts';
 import { type PaymentRow, toPayment } from '#server/modules/payments/mapping.ts';
-import { recordRefund } from '#server/modules/payments/refunds.ts';
-import { type PaymentProvider, PaymentProviderError } from '#server/providers/payments/payment-provider.ts';
+import { providerRefund, recordRefund } from '#server/modules/payments/refunds.ts';
+import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 import type { AdminPayment, AdminPaymentListQuery, AdminPaymentPage, AdminRefund } from '#shared/admin-money.ts';
 import { AppError } from '#shared/errors.ts';
 import { type Currency, formatMoney } from '#shared/money.ts';
 
 // The back office's payments (PRODUCT.md §8): the list, and a refund of part or all of what a payment
-// still holds in escrow (ADR 0019). The provider refunds first, then one transaction records it.
+// still holds in escrow (ADR 0019). One transaction checks and records the refund under the package's
+// and the payment's locks, and asks the provider last.
 
 /** What this payment still has in escrow: its entries' escrow lines, summed. */
 const heldInEscrow = sql<string>`(select coalesce(sum(l.amount), 0) from ledger_line l
@@ -91,10 +92,14 @@ const tooMuch = (refundable: number, currency: Currency) => {
 
 /**
  * An admin refunds part or all of what a payment still holds in escrow, with a note for the audit log.
- * The refund's key is the form's request id (else what was refunded before and the amount), so a double
- * click or a retry after a lost answer is one refund at the provider and one entry in the ledger. A
- * refund that would exceed what is left is refused before the provider is asked, and again under the
- * payment's lock (recordRefund), so refunds racing each other never add up to more than was paid.
+ * One transaction locks the package, then the payment (the order a cancellation, a completion and a
+ * dispute resolution take), works out under those locks what is still refundable, records the refund,
+ * the audit row and the sender's notification, and asks the provider last (providerRefund). A
+ * completion, a cancellation or another admin's refund racing this one waits on the lock and then
+ * finds the money gone; one that won first leaves nothing refundable, and this refund is refused
+ * before the provider is asked for anything. The refund's key is the form's request id (else what was
+ * refunded before and the amount), so a double click or a retry after a lost answer is one refund at
+ * the provider and one entry in the ledger.
  */
 export async function refundPayment(
   db: Database,
@@ -104,38 +109,26 @@ export async function refundPayment(
   paymentId: string,
   input: AdminRefund,
 ): Promise<AdminPayment> {
-  const found = await findPayment(db, paymentId);
-  const before = toAdminPayment(found);
-  if (!['succeeded', 'partially_refunded', 'refunded'].includes(before.status)) {
+  // Read without a lock, for the package to lock and to refuse a payment that never went through: a
+  // pending payment's success webhook locks the payment and then the package, the opposite order.
+  const seen = await findPayment(db, paymentId);
+  if (!['succeeded', 'partially_refunded', 'refunded'].includes(seen.row.status)) {
     throw new AppError('CONFLICT', 'Only a payment that went through can be refunded.');
   }
-  if (input.amount > before.refundable) throw tooMuch(before.refundable, before.currency);
-
-  const key = input.requestId ? `admin-${input.requestId}` : `admin-${before.refundedAmount}-${input.amount}`;
-  try {
-    await provider.refund(
-      {
-        providerRef: found.row.providerRef,
-        providerPaymentRef: found.row.providerPaymentRef,
-        currency: before.currency,
-      },
-      input.amount,
-      { idempotencyKey: `refund:${paymentId}:${key}` },
-    );
-  } catch (err) {
-    if (!(err instanceof PaymentProviderError)) throw err;
-    throw new AppError('SERVICE_UNAVAILABLE', 'The payment service could not refund right now. Try again in a minute.');
-  }
+  const key = input.requestId ? `admin-${input.requestId}` : `admin-${seen.row.refundedAmount}-${input.amount}`;
 
   await notifier.transaction(db, async (tx, notify) => {
-    // Locked first, so a second identical request waits here and then sees the first one's entry.
+    await tx.select({ id: packages.id }).from(packages).where(eq(packages.id, seen.row.packageId)).for('update');
     const [locked] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!locked) throw new AppError('NOT_FOUND', 'There is no such payment.');
+    // A second identical request waits on the lock and then finds the first one's entry.
     const [done] = await tx
       .select({ id: ledgerEntries.id })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.idempotencyKey, `payment:${paymentId}:refund:${key}`));
     if (done) return;
+    const before = toAdminPayment(await findPayment(tx, paymentId));
+    if (input.amount > before.refundable) throw tooMuch(before.refundable, before.currency);
     const updated = await recordRefund(tx, { paymentId, refund: input.amount, keptFee: 0, key, actorId: adminId });
     await tx.insert(auditLog).values({
       actorId: adminId,
@@ -160,6 +153,8 @@ export async function refundPayment(
       link: `/user/packages/${before.packageId}`,
       data: { packageId: before.packageId, paymentId, refund: input.amount },
     });
+    // Last, once everything above has been checked and written: see providerRefund.
+    await providerRefund(provider, locked, input.amount, key);
   });
   return getAdminPayment(db, paymentId);
 }

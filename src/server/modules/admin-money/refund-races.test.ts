@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ledgerEntries, payments } from '#server/db/schema/payments.ts';
+import { makeAdmin } from '#server/modules/kyc/test/helpers.ts';
+import { createNotifier } from '#server/modules/notifications/notifier.ts';
+import { call } from '#server/modules/packages/test/helpers.ts';
+import { cancelPaidPackage } from '#server/modules/payments/refunds.ts';
+import { balance, ledgerIsBalanced } from '#server/modules/payments/test/helpers.ts';
+import {
+  codesOf,
+  type Member,
+  matchedPackage,
+  storedPackage,
+  verifiedMember,
+} from '#server/modules/requests/test/helpers.ts';
+import { createPaymentProvider } from '#server/providers/payments/create.ts';
+import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
+import { createTestApp, testConfig } from '#server/test/app.ts';
+import { refundPayment } from './payments.ts';
+
+// An admin's refund of a payment racing another move of the same money: the sender confirming the
+// delivery (which releases escrow to the traveler), a second admin's refund, the sender's cancellation.
+// The provider stub starts the rival from inside refund() and gives it time to commit before
+// answering. When the refund was asked of the provider before any lock, the rival took the money
+// meanwhile and the refund could no longer be recorded: money back to the sender that the ledger never
+// saw, on top of the release or the other refund. Now the provider is asked last, under the package's
+// and the payment's locks, so the rival waits and finds the money gone; the provider refunds exactly
+// what the ledger records.
+
+let app: FastifyInstance;
+let sender: Member;
+let traveler: Member;
+let admin: Member;
+let otherAdmin: Member;
+let notifier: ReturnType<typeof createNotifier>;
+let provider: PaymentProvider;
+/** What the provider was asked to refund, in order. */
+const refunded: number[] = [];
+/** The rival move, started by the next refund() and awaited by the test. */
+let rival: (() => Promise<unknown>) | null = null;
+let rivalDone: Promise<unknown> | null = null;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await app.ready();
+  sender = await verifiedMember(app, 'admin-race-sender@example.test', 'Rita Sender');
+  traveler = await verifiedMember(app, 'admin-race-traveler@example.test', 'Remy Traveler');
+  admin = await verifiedMember(app, 'admin-race-admin@example.test', 'Ada Admin');
+  otherAdmin = await verifiedMember(app, 'admin-race-admin-2@example.test', 'Bo Admin');
+  await makeAdmin(app, admin.id);
+  await makeAdmin(app, otherAdmin.id);
+  notifier = createNotifier({ gateway: app.gateway, log: app.log });
+  const config = testConfig();
+  const sandbox = createPaymentProvider({ baseUrl: config.baseUrl, authSecret: config.authSecret });
+  provider = {
+    ...sandbox,
+    async refund(payment, amount, options) {
+      refunded.push(amount);
+      const move = rival;
+      rival = null;
+      if (move) {
+        rivalDone = move();
+        // Long enough for the rival to commit if nothing holds it back; one that waits on our lock
+        // is not waited for, or neither side could finish.
+        await Promise.race([rivalDone, sleep(300)]);
+      }
+      return sandbox.refund(payment, amount, options);
+    },
+  };
+});
+afterAll(() => app.close());
+beforeEach(() => {
+  refunded.length = 0;
+  rival = null;
+  rivalDone = null;
+});
+
+const settle = (p: Promise<unknown>) =>
+  p.then(
+    () => ({ ok: true as const }),
+    (err: unknown) => ({ ok: false as const, code: (err as { code?: string }).code }),
+  );
+
+const paymentOf = async (packageId: string) => {
+  const [row] = await app.database.db.select().from(payments).where(eq(payments.packageId, packageId));
+  if (!row) throw new Error(`no payment for ${packageId}`);
+  return row;
+};
+
+const adminRefund = (by: Member, paymentId: string, amount: number) =>
+  refundPayment(app.database.db, notifier, provider, by.id, paymentId, {
+    amount,
+    note: 'Agreed with the sender on the phone',
+    requestId: randomUUID(),
+  });
+
+/** Where the package ended, and whether the ledger knows of every refund the provider made. */
+const outcome = async (packageId: string) => ({
+  status: (await storedPackage(app, packageId)).status,
+  refundedAtProvider: refunded.reduce((sum, amount) => sum + amount, 0),
+  refundedInLedger: (await paymentOf(packageId)).refundedAmount,
+});
+
+const entryKinds = async (packageId: string) =>
+  (await app.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.packageId, packageId)))
+    .map((e) => e.kind)
+    .sort();
+
+describe("an admin's refund racing another move of the same money", () => {
+  it("the sender's confirmation: the money goes back to the sender or to the traveler, not both", async () => {
+    const { pkg } = await matchedPackage(app, sender, traveler);
+    const codes = await codesOf(app, sender, pkg.id);
+    await call(app, 'POST', `/api/packages/${pkg.id}/pickup`, traveler.cookie, { code: codes.pickupCode });
+    await call(app, 'POST', `/api/packages/${pkg.id}/deliver`, traveler.cookie, { code: codes.deliveryCode });
+    expect((await storedPackage(app, pkg.id)).status).toBe('delivered');
+    const payment = await paymentOf(pkg.id);
+    const earned = await balance(app, `traveler:${traveler.id}`);
+    rival = () => call(app, 'POST', `/api/packages/${pkg.id}/confirm`, sender.cookie);
+
+    const refund = await settle(adminRefund(admin, payment.id, payment.amount));
+    const confirm = (await rivalDone) as Awaited<ReturnType<typeof call>>;
+
+    // The refund held the package while the provider refunded: the confirmation waited, then found
+    // nothing left in escrow to release.
+    expect({
+      ...(await outcome(pkg.id)),
+      releasedToTraveler: (await balance(app, `traveler:${traveler.id}`)) - earned,
+    }).toEqual({ status: 'delivered', refundedAtProvider: 2750, refundedInLedger: 2750, releasedToTraveler: 0 });
+    expect(refund).toEqual({ ok: true });
+    expect(confirm.statusCode).toBe(409);
+    expect(await entryKinds(pkg.id)).toEqual(['payment_received', 'refund']);
+    expect(await ledgerIsBalanced(app)).toBe(true);
+  });
+
+  it('two admins refunding all of one payment at once: the provider refunds it once', async () => {
+    const { pkg } = await matchedPackage(app, sender, traveler);
+    const payment = await paymentOf(pkg.id);
+    let second: { ok: boolean; code?: string | undefined } | undefined;
+    rival = async () => {
+      second = await settle(adminRefund(otherAdmin, payment.id, payment.amount));
+    };
+
+    const first = await settle(adminRefund(admin, payment.id, payment.amount));
+    await rivalDone;
+
+    expect(await outcome(pkg.id)).toEqual({ status: 'matched', refundedAtProvider: 2750, refundedInLedger: 2750 });
+    expect(first).toEqual({ ok: true });
+    expect(second).toEqual({ ok: false, code: 'CONFLICT' });
+    expect(await entryKinds(pkg.id)).toEqual(['payment_received', 'refund']);
+    expect(await ledgerIsBalanced(app)).toBe(true);
+  });
+
+  it("the sender's cancellation: the payment is refunded once, by whichever move came first", async () => {
+    const { pkg } = await matchedPackage(app, sender, traveler);
+    const payment = await paymentOf(pkg.id);
+    let cancel: { ok: boolean; code?: string | undefined } | undefined;
+    rival = async () => {
+      cancel = await settle(
+        cancelPaidPackage(app.database.db, notifier, provider, {
+          packageId: pkg.id,
+          actorId: sender.id,
+          asAdmin: false,
+        }),
+      );
+    };
+
+    const refund = await settle(adminRefund(admin, payment.id, payment.amount));
+    await rivalDone;
+
+    // The admin's refund came first and took everything; the cancellation waited, then cancelled with
+    // nothing left to refund.
+    expect(await outcome(pkg.id)).toEqual({ status: 'cancelled', refundedAtProvider: 2750, refundedInLedger: 2750 });
+    expect(refund).toEqual({ ok: true });
+    expect(cancel).toEqual({ ok: true });
+    expect(await entryKinds(pkg.id)).toEqual(['payment_received', 'refund']);
+    expect(await ledgerIsBalanced(app)).toBe(true);
+  });
+});
