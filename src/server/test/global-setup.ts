@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -18,21 +19,36 @@ declare module 'vitest' {
 
 export const TEMPLATE_SUFFIX = '_tpl';
 
-async function createPostgresTemplate(databaseUrl: string): Promise<string> {
-  const url = new URL(databaseUrl);
-  const template = `${url.pathname.slice(1)}${TEMPLATE_SUFFIX}`;
+/**
+ * `<db>_tpl_<pid>_<random>`: a run of its own, so two runs against one DATABASE_URL (two terminals, an
+ * editor's runner next to CI) never drop each other's template, nor do the two projects of one run
+ * (same pid). It still starts with the database's name, which .ci/run's cleanup (LIKE '<db>%') relies on.
+ */
+function templateName(database: string): string {
+  return `${database}${TEMPLATE_SUFFIX}_${process.pid}_${randomBytes(2).toString('hex')}`;
+}
+
+async function dropDatabase(databaseUrl: string, name: string): Promise<void> {
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${template}"`);
-  } finally {
-    await admin.end();
-  }
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => admin.end());
+}
+
+async function createPostgresTemplate(databaseUrl: string): Promise<string> {
+  const url = new URL(databaseUrl);
+  const template = templateName(url.pathname.slice(1));
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${template}"`).finally(() => admin.end());
   url.pathname = `/${template}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
-  await handle.migrate();
-  await handle.close();
+  try {
+    const handle = await openDatabase({ databaseUrl: url.toString() });
+    await handle.migrate().finally(() => handle.close());
+  } catch (err) {
+    // No teardown runs when setup throws: the half-migrated template goes now.
+    await dropDatabase(databaseUrl, template);
+    throw err;
+  }
   return template;
 }
 
@@ -54,10 +70,6 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     rmSync(snapshot, { force: true });
-    if (databaseUrl && template) {
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`).finally(() => admin.end());
-    }
+    if (databaseUrl && template) await dropDatabase(databaseUrl, template);
   };
 }
