@@ -31,6 +31,7 @@ import { packageRoutes } from './modules/packages/routes.ts';
 import { cancelPaidPackage } from './modules/payments/refunds.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { bankDetailsKey } from './modules/payouts/bank-details.ts';
+import { payoutMethodsOf } from './modules/payouts/methods.ts';
 import { payoutRoutes } from './modules/payouts/routes.ts';
 import { placeRoutes } from './modules/places/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
@@ -118,7 +119,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('preClose', () => notifier.drain());
 
   await app.register(healthRoutes, { database: deps.database });
-  await app.register(metaRoutes, { config, buildId });
+  const paymentProvider = createPaymentProvider(config);
+  const payoutMethods = payoutMethodsOf(paymentProvider);
+  await app.register(metaRoutes, { config, buildId, payoutMethods });
   await app.register(authRoutes, { auth });
   await app.register(profileRoutes, { auth, db: deps.database.db, storage, clock });
   await app.register(kycRoutes, {
@@ -132,7 +135,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(placeRoutes);
   await app.register(matchingRoutes, { auth, db: deps.database.db, clock });
   await app.register(settingsRoutes, { db: deps.database.db });
-  const paymentProvider = createPaymentProvider(config);
   await app.register(packageRoutes, {
     auth,
     db: deps.database.db,
@@ -148,7 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const bankKey = bankDetailsKey(config.authSecret);
   await app.register(balanceRoutes, { auth, db: deps.database.db });
-  await app.register(payoutRoutes, { auth, db: deps.database.db, bankKey });
+  await app.register(payoutRoutes, { auth, db: deps.database.db, bankKey, methods: payoutMethods });
   await app.register(adminMoneyRoutes, { auth, db: deps.database.db, notifier, provider: paymentProvider, bankKey });
   await app.register(travelPlanRoutes, { auth, db: deps.database.db, notifier });
   const codeKeys = handoverCodeKeys(config.authSecret);

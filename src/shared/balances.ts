@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from './money.ts';
-import { payoutStatuses } from './payouts.ts';
+import { payoutMethods, payoutStatuses } from './payouts.ts';
 
 // A traveler's money (PRODUCT.md §5, issue 6, ADR 0019). All amounts in minor units, per currency.
 
@@ -24,6 +24,12 @@ export const ledgerEntryKindLabel: Record<LedgerEntryKind, string> = {
   dispute_release: 'Reward after a dispute',
   dispute_refund: 'Refund after a dispute',
   payout: 'Payout to your bank',
+};
+
+/** A payout's line says where the money went (the kind's label above is the bank's). */
+export const payoutLineLabel: Record<(typeof payoutMethods)[number], string> = {
+  bank: 'Payout to your bank',
+  stripe_connect: 'Payout to your Stripe account',
 };
 
 export const currencyBalanceSchema = z
@@ -64,7 +70,15 @@ export const balanceTransactionSchema = z
     currency: currencySchema,
     packageId: z.string().nullable(),
     packageTitle: z.string().nullable(),
-    payout: z.object({ id: z.string(), status: z.enum(payoutStatuses), bankLast4: z.string().nullable() }).nullable(),
+    payout: z
+      .object({
+        id: z.string(),
+        status: z.enum(payoutStatuses),
+        method: z.enum(payoutMethods),
+        bankLast4: z.string().nullable(),
+        stripeAccountId: z.string().nullable(),
+      })
+      .nullable(),
     createdAt: iso,
   })
   .meta({ id: 'BalanceTransaction' });

@@ -12,6 +12,8 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
+  /** A payment provider refused or did not finish a transfer we asked for (a payout to a Stripe account). */
+  'TRANSFER_FAILED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -24,6 +26,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  TRANSFER_FAILED: 502,
   SERVICE_UNAVAILABLE: 503,
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payoutMethods } from './payouts.ts';
 
 /** What any client may know about the running server before signing in. */
 export const appMetaSchema = z
@@ -6,6 +7,8 @@ export const appMetaSchema = z
     buildId: z.string(),
     demoMode: z.boolean(),
     googleSignIn: z.boolean(),
+    /** Where a traveler can ask to be paid: always `bank`; `stripe_connect` too when Stripe is configured. */
+    payoutMethods: z.array(z.enum(payoutMethods)),
   })
   .meta({ id: 'AppMeta' });
 export type AppMeta = z.infer<typeof appMetaSchema>;

@@ -2,12 +2,22 @@ import { z } from 'zod';
 import { currencySchema, DEFAULT_CURRENCY, minorAmountSchema } from './money.ts';
 
 // Payouts (PRODUCT.md §5, issue 6): a traveler asks for some of their available balance to be sent
-// to a bank account; an administrator sends it and marks it sent. The bank details are stored
-// encrypted and only their last 4 characters are ever shown again (ADR 0019).
+// to a bank account, or, where Stripe is configured, to their Stripe Connect account; an
+// administrator sends it and marks it sent (for a Stripe account, marking it sent makes the transfer).
+// The bank details are stored encrypted and only their last 4 characters are ever shown again
+// (ADR 0019, ADR 0026).
 
 export const payoutStatuses = ['requested', 'sent'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 export const payoutStatusLabel: Record<PayoutStatus, string> = { requested: 'Requested', sent: 'Sent' };
+
+/** Where a payout goes: a bank account (sent by hand), or a Stripe Connect account (a Stripe transfer). */
+export const payoutMethods = ['bank', 'stripe_connect'] as const;
+export type PayoutMethod = (typeof payoutMethods)[number];
+export const payoutMethodLabel: Record<PayoutMethod, string> = {
+  bank: 'Bank account',
+  stripe_connect: 'Stripe account',
+};
 
 export const PAYOUT_LIMITS = {
   /** The smallest payout, in minor units: a bank transfer of a few cents costs more than it moves. */
@@ -16,6 +26,8 @@ export const PAYOUT_LIMITS = {
   accountHolder: 100,
   note: 500,
   reference: 100,
+  /** Stripe's ids are far shorter; this only keeps junk out of the database. */
+  stripeAccountId: 64,
   pageSize: 20,
   pageSizeMax: 50,
 } as const;
@@ -71,26 +83,69 @@ export const bankDetailsSchema = z
   .meta({ id: 'BankDetails' });
 export type BankDetails = z.infer<typeof bankDetailsSchema>;
 
-export const payoutRequestSchema = z
-  .object({
-    amount: minorAmountSchema.min(
-      PAYOUT_LIMITS.minimum,
-      `A payout is at least ${(PAYOUT_LIMITS.minimum / 100).toFixed(2)}`,
-    ),
-    currency: currencySchema.default(DEFAULT_CURRENCY),
-    bankDetails: bankDetailsSchema,
+/**
+ * A Stripe Connect account id as Stripe writes it: `acct_` and letters and digits (acct_1032D82eZvKYlo2C).
+ * Only its shape is checked here; whether it is connected to our platform is for Stripe to say at the
+ * transfer (ADR 0026).
+ */
+export const stripeAccountIdSchema = z
+  .string('Enter your Stripe account id')
+  .trim()
+  .min(1, { error: 'Enter your Stripe account id', abort: true })
+  .max(PAYOUT_LIMITS.stripeAccountId, {
+    error: `A Stripe account id has at most ${PAYOUT_LIMITS.stripeAccountId} characters`,
+    abort: true,
   })
+  .regex(
+    /^acct_[A-Za-z0-9]+$/,
+    'A Stripe account id starts with acct_ and then letters and digits, e.g. acct_1032D82eZvKYlo2C',
+  );
+
+const payoutAmountSchema = minorAmountSchema.min(
+  PAYOUT_LIMITS.minimum,
+  `A payout is at least ${(PAYOUT_LIMITS.minimum / 100).toFixed(2)}`,
+);
+
+/**
+ * By `method`: to a bank account (the default, so a request without a method is a bank payout, as
+ * before Stripe Connect), or to a Stripe Connect account, which the server takes only when Stripe is
+ * configured (`payoutMethods` in /api/meta).
+ */
+export const payoutRequestSchema = z
+  .discriminatedUnion(
+    'method',
+    [
+      z.object({
+        method: z.literal('bank').default('bank'),
+        amount: payoutAmountSchema,
+        currency: currencySchema.default(DEFAULT_CURRENCY),
+        bankDetails: bankDetailsSchema,
+      }),
+      z.object({
+        method: z.literal('stripe_connect'),
+        amount: payoutAmountSchema,
+        currency: currencySchema.default(DEFAULT_CURRENCY),
+        stripeAccountId: stripeAccountIdSchema,
+      }),
+    ],
+    { error: 'Choose bank or stripe_connect' },
+  )
   .meta({ id: 'PayoutRequest' });
 export type PayoutRequest = z.input<typeof payoutRequestSchema>;
 
-/** A payout as its traveler sees it: the bank account only by its last 4 characters. */
+/**
+ * A payout as its traveler sees it: a bank account only by its last 4 characters, a Stripe account by
+ * its id (not a secret: nobody but our platform can send money to it with it).
+ */
 export const payoutSchema = z
   .object({
     id: z.string(),
     amount: z.number().int(),
     currency: currencySchema,
     status: z.enum(payoutStatuses),
+    method: z.enum(payoutMethods),
     bankLast4: z.string().nullable(),
+    stripeAccountId: z.string().nullable(),
     createdAt: iso,
     sentAt: iso.nullable(),
   })
@@ -115,7 +170,10 @@ const memberRefSchema = z.object({ id: z.string(), name: z.string(), email: z.st
 export const adminPayoutSchema = payoutSchema
   .extend({
     traveler: memberRefSchema,
-    /** The bank's or the admin's reference of the transfer, given when marking it sent. */
+    /**
+     * The transfer's reference: for a bank payout the one the admin gave when marking it sent, for a
+     * Stripe account the Stripe transfer's id (`tr_…`).
+     */
     reference: z.string().nullable(),
     sentBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   })
@@ -137,6 +195,7 @@ export const payoutParamsSchema = z.object({ id: z.uuid('This is not a payout id
 export const markPayoutSentSchema = z
   .object({
     note: z.string().trim().max(PAYOUT_LIMITS.note, `Keep the note under ${PAYOUT_LIMITS.note} characters`).optional(),
+    /** The bank transfer's reference. Not used for a Stripe account: the Stripe transfer's id is its reference. */
     reference: z
       .string()
       .trim()

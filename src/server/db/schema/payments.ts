@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { packages } from './packages.ts';
 
@@ -95,7 +106,11 @@ export const ledgerBalances = pgTable(
   (t) => [primaryKey({ columns: [t.account, t.currency] })],
 );
 
-/** A traveler's request to be paid their available balance; an admin marks it sent. */
+/**
+ * A traveler's request to be paid their available balance; an admin marks it sent. `method` says where
+ * it goes: `bank` (sealed bank details, sent by hand) or `stripe_connect` (a Stripe transfer to
+ * `stripe_account_id`, ADR 0026).
+ */
 export const payouts = pgTable(
   'payout',
   {
@@ -106,13 +121,24 @@ export const payouts = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status').notNull().default('requested'),
+    method: text('method').notNull().default('bank'),
     /** Bank details, encrypted with the app key (AES-256-GCM); never returned in full. */
     bankDetailsEncrypted: text('bank_details_encrypted'),
     bankLast4: text('bank_last4'),
+    /** The traveler's Stripe Connect account (`acct_…`), for a `stripe_connect` payout. */
+    stripeAccountId: text('stripe_account_id'),
+    /** The admin's reference of a bank transfer, or the Stripe transfer's id (`tr_…`). */
     providerRef: text('provider_ref'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     sentBy: uuid('sent_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payout_traveler_idx').on(t.travelerId, t.createdAt)],
+  (t) => [
+    index('payout_traveler_idx').on(t.travelerId, t.createdAt),
+    // A payout to a Stripe account has its account and no bank details; a bank payout has no account.
+    check(
+      'payout_method_destination',
+      sql`(${t.method} = 'bank' and ${t.stripeAccountId} is null) or (${t.method} = 'stripe_connect' and ${t.stripeAccountId} is not null and ${t.bankDetailsEncrypted} is null)`,
+    ),
+  ],
 );

@@ -135,15 +135,16 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
     {
       schema: {
         tags: ['admin'],
-        summary: 'The transfer is made: requested → sent, once (audit log; the traveler is told)',
+        summary:
+          'requested → sent, once: a bank transfer the admin made, or for a Stripe account the Stripe transfer made now (502 TRANSFER_FAILED leaves it requested); audit log, the traveler is told',
         params: payoutParamsSchema,
         body: markPayoutSentSchema,
-        response: { 200: adminPayoutSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 200: adminPayoutSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema },
       },
     },
     async (req) => {
       const me = await admin(req);
-      return markPayoutSent(db, notifier, me.id, req.params.id, req.body);
+      return markPayoutSent(db, notifier, provider, me.id, req.params.id, req.body);
     },
   );
 };

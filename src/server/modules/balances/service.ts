@@ -13,7 +13,7 @@ import type {
   LedgerEntryKind,
 } from '#shared/balances.ts';
 import { type Currency, currencies, DEFAULT_CURRENCY } from '#shared/money.ts';
-import { type PayoutStatus, payoutStatuses } from '#shared/payouts.ts';
+import { type PayoutMethod, type PayoutStatus, payoutMethods, payoutStatuses } from '#shared/payouts.ts';
 
 // A traveler's money as they see it (ADR 0019). "Available" is the ledger's running balance of their
 // account; "pending" is read from the packages they carry whose payment is still held in escrow;
@@ -87,6 +87,8 @@ export async function getBalance(db: Database, travelerId: string): Promise<Bala
 
 const asPayoutStatus = (value: string): PayoutStatus =>
   (payoutStatuses as readonly string[]).includes(value) ? (value as PayoutStatus) : 'requested';
+const asPayoutMethod = (value: string): PayoutMethod =>
+  (payoutMethods as readonly string[]).includes(value) ? (value as PayoutMethod) : 'bank';
 
 /** The lines of the traveler's account, newest first, a page at a time. */
 export async function listTransactions(
@@ -104,7 +106,13 @@ export async function listTransactions(
       entry: ledgerEntries,
       exactCreatedAt: exactTime(ledgerEntries.createdAt),
       packageTitle: packages.title,
-      payout: { id: payouts.id, status: payouts.status, bankLast4: payouts.bankLast4 },
+      payout: {
+        id: payouts.id,
+        status: payouts.status,
+        method: payouts.method,
+        bankLast4: payouts.bankLast4,
+        stripeAccountId: payouts.stripeAccountId,
+      },
     })
     .from(ledgerLines)
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
@@ -128,7 +136,13 @@ export async function listTransactions(
         packageId: r.entry.packageId,
         packageTitle: r.packageTitle ?? null,
         payout: r.payout?.id
-          ? { id: r.payout.id, status: asPayoutStatus(r.payout.status), bankLast4: r.payout.bankLast4 }
+          ? {
+              id: r.payout.id,
+              status: asPayoutStatus(r.payout.status),
+              method: asPayoutMethod(r.payout.method),
+              bankLast4: r.payout.bankLast4,
+              stripeAccountId: r.payout.stripeAccountId,
+            }
           : null,
         createdAt: r.entry.createdAt.toISOString(),
       }),

@@ -7,6 +7,7 @@ import { payouts } from '#server/db/schema/payments.ts';
 import { type DataKey, SealedDataError } from '#server/lib/crypto.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/modules/packages/cursor.ts';
+import { type PaymentProvider, PaymentProviderError } from '#server/providers/payments/payment-provider.ts';
 import { AppError } from '#shared/errors.ts';
 import { formatMoney } from '#shared/money.ts';
 import type {
@@ -17,10 +18,11 @@ import type {
   MarkPayoutSent,
 } from '#shared/payouts.ts';
 import { openBankDetails } from './bank-details.ts';
-import { toPayout } from './service.ts';
+import { type PayoutRow, toPayout } from './service.ts';
 
 // The back office's side of payouts (PRODUCT.md §5, §8): the queue to send, reading the bank details
-// to send one, and marking it sent. Every admin action lands in the audit log.
+// to send one, and marking it sent (for a Stripe account, that is the transfer: ADR 0026). Every admin
+// action lands in the audit log.
 
 const traveler = alias(user, 'traveler');
 const sender = alias(user, 'sent_by_user');
@@ -75,12 +77,55 @@ async function getAdminPayout(db: Database, id: string): Promise<AdminPayout> {
 }
 
 /**
- * The admin has made the transfer: requested → sent, once. The money left the traveler's balance when
- * they asked (the ledger entry was posted then), so nothing moves in the ledger here.
+ * A payout to a Stripe Connect account is sent by the provider: one transfer, keyed by the payout's
+ * id, so a retry after a lost answer gets the same transfer back. Its failure is the admin's to see
+ * (Stripe's own words, never a key) and changes nothing: the caller's transaction rolls back.
+ */
+async function transferToStripe(provider: PaymentProvider, payout: PayoutRow): Promise<string> {
+  if (!provider.payout || !payout.stripeAccountId) {
+    throw new AppError(
+      'CONFLICT',
+      'This payout goes to a Stripe account, and Stripe is not set up on this server any more. Set Stripe up again to send it.',
+    );
+  }
+  try {
+    const { providerTransferRef } = await provider.payout({
+      payoutId: payout.id,
+      amount: payout.amount,
+      currency: toPayout(payout).currency,
+      destination: payout.stripeAccountId,
+    });
+    return providerTransferRef;
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    const refused = err.httpStatus !== null && err.httpStatus < 500;
+    throw new AppError(
+      'TRANSFER_FAILED',
+      refused
+        ? `Stripe refused the transfer to ${payout.stripeAccountId}, so the payout is still requested. ${err.message}`
+        : `Stripe did not confirm the transfer to ${payout.stripeAccountId}, so the payout is still requested. Try again in a minute: the retry carries the same key, so Stripe makes the transfer at most once.`,
+    );
+  }
+}
+
+function sentMessage(payout: PayoutRow, money: string): string {
+  if (payout.method === 'stripe_connect') {
+    return `${money} was transferred to your Stripe account ${payout.stripeAccountId ?? ''}. Stripe pays it out to your bank on your account’s payout schedule.`;
+  }
+  return `${money} was sent to your bank account ending ${payout.bankLast4 ?? '····'}. Banks usually take 1–3 working days.`;
+}
+
+/**
+ * requested → sent, once. For a bank payout the admin has made the transfer and gives its reference;
+ * for a Stripe account this makes the transfer (its id is the reference). The money left the
+ * traveler's balance when they asked (the ledger entry was posted then), so nothing moves in the
+ * ledger here. The payout's row lock is held across the transfer: a second "mark sent" waits, then
+ * finds it sent (409), so two clicks at once are one transfer.
  */
 export async function markPayoutSent(
   db: Database,
   notifier: Notifier,
+  provider: PaymentProvider,
   adminId: string,
   payoutId: string,
   input: MarkPayoutSent,
@@ -97,10 +142,12 @@ export async function markPayoutSent(
         `This payout was already marked sent${payout.sentAt ? ` on ${payout.sentAt.toISOString().slice(0, 10)}` : ''}.`,
       );
     }
+    const toStripe = payout.method === 'stripe_connect';
+    const reference = toStripe ? await transferToStripe(provider, payout) : input.reference || null;
     const sentAt = new Date();
     await tx
       .update(payouts)
-      .set({ status: 'sent', sentAt, sentBy: adminId, providerRef: input.reference || null })
+      .set({ status: 'sent', sentAt, sentBy: adminId, providerRef: reference })
       .where(eq(payouts.id, payoutId));
     await tx.insert(auditLog).values({
       actorId: adminId,
@@ -112,7 +159,9 @@ export async function markPayoutSent(
         travelerId: payout.travelerId,
         amount: payout.amount,
         currency: payout.currency,
-        reference: input.reference || null,
+        method: payout.method,
+        reference,
+        ...(toStripe ? { destination: payout.stripeAccountId } : {}),
       },
     });
     const money = formatMoney(payout.amount, toPayout(payout).currency, 'en');
@@ -120,7 +169,7 @@ export async function markPayoutSent(
       userId: payout.travelerId,
       type: 'payout_sent',
       title: 'Your payout is on its way',
-      body: `${money} was sent to your bank account ending ${payout.bankLast4 ?? '····'}. Banks usually take 1–3 working days.`,
+      body: sentMessage(payout, money),
       link: '/user/dashboard',
       data: { payoutId, amount: payout.amount, currency: payout.currency },
     });
@@ -137,7 +186,14 @@ export async function revealBankDetails(
 ): Promise<AdminPayoutBankDetails> {
   const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
   if (!payout) throw new AppError('NOT_FOUND', 'There is no such payout.');
-  if (!payout.bankDetailsEncrypted) throw new AppError('NOT_FOUND', 'This payout has no bank details.');
+  if (!payout.bankDetailsEncrypted) {
+    throw new AppError(
+      'NOT_FOUND',
+      payout.method === 'stripe_connect'
+        ? 'This payout goes to a Stripe account; it has no bank details.'
+        : 'This payout has no bank details.',
+    );
+  }
   let details: ReturnType<typeof openBankDetails>;
   try {
     details = openBankDetails(key, payout.id, payout.bankDetailsEncrypted);

@@ -73,6 +73,21 @@ describe('POST /api/payouts', () => {
     expect(await payoutsOf(traveler.id)).toEqual([]);
   });
 
+  it('refuses a payout to a Stripe account when Stripe is not configured, naming the field', async () => {
+    const traveler = await travelerWith('payout-no-stripe@example.test', [5000]);
+    const res = await ask(traveler.cookie, {
+      method: 'stripe_connect',
+      amount: 1000,
+      stripeAccountId: 'acct_1032D82eZvKYlo2C',
+    });
+    expect(res.statusCode).toBe(400);
+    const message =
+      'Payouts to a Stripe account are not available here, because Stripe is not set up on this server. Ask for a payout to your bank account.';
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message, fields: { method: [message] } });
+    expect(await payoutsOf(traveler.id)).toEqual([]);
+    expect(await available(traveler.id)).toBe(5000);
+  });
+
   it('refuses more than is available, and writes nothing', async () => {
     const traveler = await travelerWith('payout-over@example.test', [2500]);
     const entriesBefore = await payoutEntries();

@@ -4,7 +4,13 @@ import type { DataKey } from '#server/lib/crypto.ts';
 import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser } from '#server/modules/auth/service.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
-import { payoutListQuerySchema, payoutPageSchema, payoutRequestSchema, payoutSchema } from '#shared/payouts.ts';
+import {
+  type PayoutMethod,
+  payoutListQuerySchema,
+  payoutPageSchema,
+  payoutRequestSchema,
+  payoutSchema,
+} from '#shared/payouts.ts';
 import { listMyPayouts, requestPayout } from './service.ts';
 
 export interface PayoutRoutesOptions {
@@ -12,10 +18,12 @@ export interface PayoutRoutesOptions {
   db: Database;
   /** Seals the bank details (bankDetailsKey(config.authSecret)). */
   bankKey: DataKey;
+  /** Where payouts can go on this server (payoutMethodsOf(provider)); `stripe_connect` only with Stripe. */
+  methods: readonly PayoutMethod[];
 }
 
 /** A traveler's payouts (issue 6): ask for one, see mine. The back office's side is in admin-money. */
-export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (app, { auth, db, bankKey }) => {
+export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (app, { auth, db, bankKey, methods }) => {
   const signedIn = async (headers: Parameters<typeof getSessionUser>[1]) => {
     const user = await getSessionUser(auth, headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
@@ -27,7 +35,8 @@ export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (a
     {
       schema: {
         tags: ['payouts'],
-        summary: 'Ask for a payout of part or all of my available balance to a bank account (IBAN)',
+        summary:
+          'Ask for a payout of part or all of my available balance to a bank account (IBAN), or to a Stripe Connect account where Stripe is configured',
         body: payoutRequestSchema,
         response: {
           201: payoutSchema,
@@ -39,7 +48,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (a
       },
     },
     async (req, reply) => {
-      const payout = await requestPayout(db, bankKey, await signedIn(req.headers), req.body);
+      const payout = await requestPayout(db, bankKey, await signedIn(req.headers), req.body, methods);
       return reply.code(201).send(payout);
     },
   );

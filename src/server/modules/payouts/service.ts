@@ -14,8 +14,10 @@ import { type Currency, currencies, DEFAULT_CURRENCY, formatMoney } from '#share
 import {
   type Payout,
   type PayoutListQuery,
+  type PayoutMethod,
   type PayoutPage,
   type PayoutStatus,
+  payoutMethods,
   type payoutRequestSchema,
   payoutStatuses,
 } from '#shared/payouts.ts';
@@ -23,13 +25,18 @@ import { sealBankDetails } from './bank-details.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
+const asPayoutMethod = (value: string): PayoutMethod =>
+  (payoutMethods as readonly string[]).includes(value) ? (value as PayoutMethod) : 'bank';
+
 export function toPayout(row: PayoutRow): Payout {
   return {
     id: row.id,
     amount: row.amount,
     currency: (currencies as readonly string[]).includes(row.currency) ? (row.currency as Currency) : DEFAULT_CURRENCY,
     status: (payoutStatuses as readonly string[]).includes(row.status) ? (row.status as PayoutStatus) : 'requested',
+    method: asPayoutMethod(row.method),
     bankLast4: row.bankLast4,
+    stripeAccountId: row.stripeAccountId,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
   };
@@ -47,10 +54,28 @@ async function availableOf(tx: Transaction, travelerId: string, currency: Curren
   return balanceOf(tx, accounts.traveler(travelerId), currency);
 }
 
+/** Where the payout goes, as the row keeps it: sealed bank details, or a Stripe account in clear. */
+function destinationOf(key: DataKey, id: string, input: z.output<typeof payoutRequestSchema>) {
+  if (input.method === 'stripe_connect') {
+    return {
+      method: input.method,
+      stripeAccountId: input.stripeAccountId,
+      bankDetailsEncrypted: null,
+      bankLast4: null,
+    };
+  }
+  const { sealed, last4 } = sealBankDetails(key, id, input.bankDetails);
+  return { method: input.method, stripeAccountId: null, bankDetailsEncrypted: sealed, bankLast4: last4 };
+}
+
+const CONNECT_UNAVAILABLE =
+  'Payouts to a Stripe account are not available here, because Stripe is not set up on this server. Ask for a payout to your bank account.';
+
 /**
- * A traveler asks for part of their available balance (ADR 0019). The payout row and its ledger entry
- * (traveler → payouts) are one transaction; postEntry's conditional update of the running balance is
- * what makes two requests at once unable to take out more than there is: the second waits for the
+ * A traveler asks for part of their available balance (ADR 0019), to a bank account or, where Stripe
+ * is configured (`methods`), to their Stripe Connect account (ADR 0026). The payout row and its ledger
+ * entry (traveler → payouts) are one transaction; postEntry's conditional update of the running balance
+ * is what makes two requests at once unable to take out more than there is: the second waits for the
  * first's row lock, then finds the balance too low and everything it wrote is rolled back.
  */
 export async function requestPayout(
@@ -58,12 +83,16 @@ export async function requestPayout(
   key: DataKey,
   member: SessionUser,
   input: z.output<typeof payoutRequestSchema>,
+  methods: readonly PayoutMethod[],
 ): Promise<Payout> {
+  if (!methods.includes(input.method)) {
+    throw new AppError('VALIDATION_FAILED', CONNECT_UNAVAILABLE, { method: [CONNECT_UNAVAILABLE] });
+  }
   if (!isVerifiedProfile(member)) {
     throw new AppError('FORBIDDEN', 'Verify your profile before asking for a payout.');
   }
   const id = randomUUID();
-  const { sealed, last4 } = sealBankDetails(key, id, input.bankDetails);
+  const destination = destinationOf(key, id, input);
   return db.transaction(async (tx) => {
     const available = await availableOf(tx, member.id, input.currency);
     if (input.amount > available) throw overBalance(available, input.currency);
@@ -75,8 +104,7 @@ export async function requestPayout(
         amount: input.amount,
         currency: input.currency,
         status: 'requested',
-        bankDetailsEncrypted: sealed,
-        bankLast4: last4,
+        ...destination,
       })
       .returning();
     try {

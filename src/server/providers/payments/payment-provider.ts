@@ -53,6 +53,22 @@ export interface RefundResult {
   amount: number;
 }
 
+/** Money from our platform's balance at the provider to a traveler's connected account (ADR 0026). */
+export interface PayoutTransfer {
+  /** Our payout id: the transfer's idempotency key is made from it, and it travels in the metadata. */
+  payoutId: string;
+  /** Minor units. */
+  amount: number;
+  currency: Currency;
+  /** The connected account (Stripe: `acct_…`). */
+  destination: string;
+}
+
+export interface PayoutTransferResult {
+  /** The provider's id of the transfer (Stripe: `tr_…`), kept as the payout's reference. */
+  providerTransferRef: string;
+}
+
 /**
  * A payment provider (issue 6). The sandbox (embedded default) and Stripe share the webhook format:
  * the sandbox signs Stripe-shaped events with a local secret, so from the webhook on both run the
@@ -74,6 +90,12 @@ export interface PaymentProvider {
     amount: number,
     options?: { idempotencyKey?: string },
   ): Promise<RefundResult>;
+  /**
+   * Sends a payout to a connected account. Optional: only a provider that can pay travelers out has it
+   * (Stripe Connect); without it payouts go to bank accounts by hand. The same payout asked twice is
+   * one transfer (the key is the payout's id). Throws PaymentProviderError on failure.
+   */
+  payout?(transfer: PayoutTransfer): Promise<PayoutTransferResult>;
 }
 
 /** The provider failed or refused; the message never contains a secret. */

@@ -169,4 +169,10 @@ describe('createPaymentProvider', () => {
     const stripe = createPaymentProvider({ baseUrl: BASE_URL, authSecret: AUTH_SECRET, stripe: FAKE_STRIPE_KEYS });
     expect(stripe.kind).toBe('stripe');
   });
+
+  it('can pay travelers out only through Stripe: the sandbox has no transfers (ADR 0026)', () => {
+    expect(createPaymentProvider({ baseUrl: BASE_URL, authSecret: AUTH_SECRET }).payout).toBeUndefined();
+    const stripe = createPaymentProvider({ baseUrl: BASE_URL, authSecret: AUTH_SECRET, stripe: FAKE_STRIPE_KEYS });
+    expect(stripe.payout).toBeTypeOf('function');
+  });
 });

@@ -8,6 +8,10 @@ import { parseStripeWebhook } from './stripe-webhook.ts';
  * The embedded payments (issue 6): our page at /pay/sandbox/{ref} stands in for Stripe's hosted
  * checkout, and its result comes back through the same webhook as Stripe's, as a Stripe event signed
  * the Stripe way with a secret only this server knows.
+ *
+ * It has no `payout`: without Stripe there is no Connect account to send money to, and a made-up
+ * transfer reference would tell a traveler their money left when nobody sent it. Payouts stay bank
+ * transfers an admin makes by hand (ADR 0026).
  */
 export interface SandboxPaymentProvider extends PaymentProvider {
   readonly kind: 'sandbox';

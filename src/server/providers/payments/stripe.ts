@@ -1,9 +1,15 @@
 import Stripe from 'stripe';
-import { type PaymentProvider, PaymentProviderError, type RefundResult } from './payment-provider.ts';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type PayoutTransfer,
+  type PayoutTransferResult,
+  type RefundResult,
+} from './payment-provider.ts';
 import { parseStripeWebhook } from './stripe-webhook.ts';
 
 export interface StripeOptions {
-  /** `sk_…` (or a restricted `rk_…` key allowed to create Checkout Sessions and Refunds). */
+  /** `sk_…` (or a restricted `rk_…` key allowed to create Checkout Sessions, Refunds and Transfers). */
   secretKey: string;
   /** `whsec_…` of the webhook endpoint `POST /api/payments/webhook/stripe`. */
   webhookSecret: string;
@@ -15,6 +21,8 @@ export interface StripeOptions {
 
 export interface StripePaymentProvider extends PaymentProvider {
   readonly kind: 'stripe';
+  /** Stripe Connect: a Transfer to the traveler's connected account. */
+  payout(transfer: PayoutTransfer): Promise<PayoutTransferResult>;
 }
 
 /** The SDK takes host, port and protocol apart (https://github.com/stripe/stripe-node#configuration). */
@@ -29,15 +37,19 @@ function apiAddress(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'hos
 // ever quoted in our errors or logs.
 const API_KEY = /\b(?:sk|rk|pk)_(?:test|live)_[A-Za-z0-9*]+/g;
 
-function assertAmount(amount: number): void {
+function assertAmount(amount: number, what = 'A refund'): void {
   if (!Number.isSafeInteger(amount) || amount <= 0) {
-    throw new PaymentProviderError(`A refund is a positive whole number of minor units, not ${amount}`);
+    throw new PaymentProviderError(`${what} is a positive whole number of minor units, not ${amount}`);
   }
 }
 
+/** One payout, one transfer: a retry, or a second admin's click, gets the first transfer back. */
+export const payoutIdempotencyKey = (payoutId: string) => `tagalong-payout-${payoutId}`;
+
 /**
  * Stripe Checkout (https://docs.stripe.com/payments/checkout): one Checkout Session per payment, the
- * result confirmed only by the signed webhook, refunds through the Refunds API.
+ * result confirmed only by the signed webhook, refunds through the Refunds API, and payouts to travelers'
+ * Stripe Connect accounts through the Transfers API (https://docs.stripe.com/connect/separate-charges-and-transfers).
  */
 export function createStripePaymentProvider(options: StripeOptions): StripePaymentProvider {
   if (!options.secretKey.trim() || !options.webhookSecret.trim()) {
@@ -129,6 +141,21 @@ export function createStripePaymentProvider(options: StripeOptions): StripePayme
         throw new PaymentProviderError(`Stripe refused the refund (${refund.status})`);
       }
       return { providerRefundRef: refund.id, amount: refund.amount };
+    },
+    async payout(transfer) {
+      assertAmount(transfer.amount, 'A transfer');
+      const created = await call('transfer the payout', () =>
+        stripe.transfers.create(
+          {
+            amount: transfer.amount,
+            currency: transfer.currency.toLowerCase(),
+            destination: transfer.destination,
+            metadata: { payoutId: transfer.payoutId },
+          },
+          { idempotencyKey: payoutIdempotencyKey(transfer.payoutId) },
+        ),
+      );
+      return { providerTransferRef: created.id };
     },
   };
 }

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import type { Checkout, CheckoutInput, PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 import { STRIPE_SIGNATURE_HEADER } from '#server/providers/payments/stripe-webhook.ts';
+import { createFakeConnect, type FakeConnect } from './fake-stripe-connect.ts';
+import { invalidInteger, missingParam, now, type Reply, stripeError, stripeId } from './fake-stripe-replies.ts';
 import { parseStripeForm } from './stripe-form.ts';
 
 export interface StripeRequest {
@@ -15,7 +17,7 @@ export interface StripeRequest {
   rawBody: string;
 }
 
-export interface FakeStripe {
+export interface FakeStripe extends Pick<FakeConnect, 'accounts' | 'transfers' | 'connectAccount'> {
   /** The `apiBase` for this server. */
   url: string;
   requests: StripeRequest[];
@@ -33,9 +35,6 @@ export const FAKE_STRIPE_KEYS = {
   secretKey: 'sk_test_51FakeKey0123456789abcdefghijklmnopqrstuvwxyzABCDEF',
   webhookSecret: 'whsec_fake0123456789abcdefghijklmnopqrstuv',
 } as const;
-
-const stripeId = (prefix: string) => `${prefix}_test_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`;
-const now = () => Math.floor(Date.now() / 1000);
 
 /** A v1 snapshot event as Stripe sends it to a webhook endpoint. */
 export function stripeEvent(type: string, object: Record<string, unknown>): Record<string, unknown> {
@@ -71,24 +70,10 @@ export function signedStripeEvent(
   return { body, headers: { 'content-type': 'application/json', [STRIPE_SIGNATURE_HEADER]: signature } };
 }
 
-interface Reply {
-  status: number;
-  body: unknown;
-}
-
-function stripeError(status: number, type: string, message: string, extra: Record<string, unknown> = {}): Reply {
-  return { status, body: { error: { type, message, ...extra } } };
-}
-
-const missingParam = (param: string) =>
-  stripeError(400, 'invalid_request_error', `Missing required param: ${param}.`, { code: 'parameter_missing', param });
-
-const invalidInteger = (param: string) =>
-  stripeError(400, 'invalid_request_error', `Invalid integer: ${param}`, { code: 'parameter_invalid_integer', param });
-
 /**
  * A local stand-in for https://api.stripe.com on 127.0.0.1 (random port), answering the calls the
- * adapter makes in Stripe's shapes: create and read a Checkout Session, create a Refund. It checks the
+ * adapter makes in Stripe's shapes: create and read a Checkout Session, create a Refund, create a Transfer
+ * to a connected account (the accounts the test connects with `connectAccount`). It checks the
  * secret key, reads the SDK's form encoding, records every request and replays idempotent ones the
  * way Stripe does (same key and parameters: the first answer again; other parameters: an error).
  */
@@ -99,6 +84,7 @@ export async function startFakeStripe(keys: { secretKey: string } = FAKE_STRIPE_
   const paymentIntents = new Map<string, { amount: number; currency: string; refunded: number }>();
   const idempotent = new Map<string, { request: string; reply: Reply }>();
   const failures: Reply[] = [];
+  const connect = createFakeConnect();
 
   function createSession(body: Record<string, unknown>): Reply {
     if (body.mode !== 'payment')
@@ -182,6 +168,7 @@ export async function startFakeStripe(keys: { secretKey: string } = FAKE_STRIPE_
   function route(method: string | undefined, path: string, body: Record<string, unknown>): Reply {
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(body);
     if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
+    if (method === 'POST' && path === '/v1/transfers') return connect.createTransfer(body);
     const read = /^\/v1\/checkout\/sessions\/([^/?]+)$/.exec(path);
     if (method === 'GET' && read) {
       const session = sessions.get(decodeURIComponent(read[1] ?? ''));
@@ -253,6 +240,9 @@ export async function startFakeStripe(keys: { secretKey: string } = FAKE_STRIPE_
     requests,
     sessions,
     refunds,
+    accounts: connect.accounts,
+    transfers: connect.transfers,
+    connectAccount: connect.connectAccount,
     completeSession(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);

@@ -3,12 +3,14 @@ import { errorStatus, toApiError } from '#web/lib/api-error.ts';
 // How a payout request can fail, in the traveler's words. The server names fields by the request's
 // shape ("bankDetails.iban"); the form's fields are flat ("iban").
 
-export type PayoutFormField = 'amount' | 'currency' | 'accountHolder' | 'iban';
+export type PayoutFormField = 'amount' | 'currency' | 'method' | 'accountHolder' | 'iban' | 'stripeAccountId';
 const formField: Record<string, PayoutFormField> = {
   amount: 'amount',
   currency: 'currency',
+  method: 'method',
   'bankDetails.accountHolder': 'accountHolder',
   'bankDetails.iban': 'iban',
+  stripeAccountId: 'stripeAccountId',
 };
 
 /** Form field → first message, for the fields the server blamed. */

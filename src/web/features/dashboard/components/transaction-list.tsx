@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { type BalanceTransaction, ledgerEntryKindLabel } from '#shared/balances.ts';
+import { type BalanceTransaction, ledgerEntryKindLabel, payoutLineLabel } from '#shared/balances.ts';
 import { formatMoney } from '#shared/money.ts';
 import { payoutStatusLabel } from '#shared/payouts.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -16,18 +16,27 @@ function signed(t: BalanceTransaction) {
   return t.amount >= 0 ? `+${money}` : `−${money}`;
 }
 
+/** Where a payout went: the bank account by its last 4 characters, a Stripe account by its id. */
+function payoutDestination(payout: NonNullable<BalanceTransaction['payout']>) {
+  return payout.method === 'stripe_connect'
+    ? `To the Stripe account ${payout.stripeAccountId ?? ''}`
+    : `To the account ending ${payout.bankLast4 ?? '····'}`;
+}
+
 function TransactionRow({ t }: { t: BalanceTransaction }) {
   return (
     <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3">
       <div className="min-w-0 flex-1">
-        <p className="font-medium text-slate-900">{ledgerEntryKindLabel[t.kind]}</p>
+        <p className="font-medium text-slate-900">
+          {t.payout ? payoutLineLabel[t.payout.method] : ledgerEntryKindLabel[t.kind]}
+        </p>
         <p className="text-sm break-words text-slate-600">
           {t.packageId && t.packageTitle ? (
             <Link to={`/user/packages/${t.packageId}`} className="text-brand-700 underline underline-offset-2">
               {t.packageTitle}
             </Link>
           ) : t.payout ? (
-            `To the account ending ${t.payout.bankLast4 ?? '····'}`
+            payoutDestination(t.payout)
           ) : (
             t.memo
           )}

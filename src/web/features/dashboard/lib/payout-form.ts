@@ -1,38 +1,61 @@
 import { z } from 'zod';
 import { type Currency, currencySchema, formatMoney } from '#shared/money.ts';
-import { bankDetailsSchema, ibanSchema, PAYOUT_LIMITS, type PayoutRequest } from '#shared/payouts.ts';
+import {
+  bankDetailsSchema,
+  ibanSchema,
+  PAYOUT_LIMITS,
+  type PayoutMethod,
+  type PayoutRequest,
+  stripeAccountIdSchema,
+} from '#shared/payouts.ts';
 import { parseMajorAmount } from './amount.ts';
 
 // The payout form's fields, flat as the traveler sees them, checked with the contract's own rules
-// (IBAN checksum, account holder) plus what the balance allows.
+// (IBAN checksum, account holder, Stripe account id) plus what the balance allows. Only the chosen
+// method's fields are checked: the others are hidden.
 
 export interface PayoutFormValues {
   currency: Currency;
   amount: string;
+  method: PayoutMethod;
   accountHolder: string;
   iban: string;
+  stripeAccountId: string;
 }
+
+const amountField = z.string().transform((text, ctx) => {
+  if (!text.trim()) {
+    ctx.addIssue({ code: 'custom', message: 'Enter an amount' });
+    return z.NEVER;
+  }
+  const minor = parseMajorAmount(text);
+  if (minor === null) {
+    ctx.addIssue({ code: 'custom', message: 'Enter an amount such as 25.00' });
+    return z.NEVER;
+  }
+  return minor;
+});
 
 /** The schema for one moment's balance: no more than is available in the chosen currency. */
 export function payoutFormSchema(available: Partial<Record<Currency, number>>, locale?: string) {
+  const common = { currency: currencySchema, amount: amountField };
   return z
-    .object({
-      currency: currencySchema,
-      amount: z.string().transform((text, ctx) => {
-        if (!text.trim()) {
-          ctx.addIssue({ code: 'custom', message: 'Enter an amount' });
-          return z.NEVER;
-        }
-        const minor = parseMajorAmount(text);
-        if (minor === null) {
-          ctx.addIssue({ code: 'custom', message: 'Enter an amount such as 25.00' });
-          return z.NEVER;
-        }
-        return minor;
+    .discriminatedUnion('method', [
+      z.object({
+        ...common,
+        method: z.literal('bank'),
+        accountHolder: bankDetailsSchema.shape.accountHolder,
+        iban: ibanSchema,
+        stripeAccountId: z.string(),
       }),
-      accountHolder: bankDetailsSchema.shape.accountHolder,
-      iban: ibanSchema,
-    })
+      z.object({
+        ...common,
+        method: z.literal('stripe_connect'),
+        accountHolder: z.string(),
+        iban: z.string(),
+        stripeAccountId: stripeAccountIdSchema,
+      }),
+    ])
     .superRefine((values, ctx) => {
       const max = available[values.currency] ?? 0;
       if (values.amount > max) {
@@ -57,9 +80,14 @@ export function payoutFormSchema(available: Partial<Record<Currency, number>>, l
 export type PayoutFormOutput = z.output<ReturnType<typeof payoutFormSchema>>;
 
 export function toPayoutRequest(values: PayoutFormOutput): PayoutRequest {
+  const { amount, currency } = values;
+  if (values.method === 'stripe_connect') {
+    return { method: 'stripe_connect', amount, currency, stripeAccountId: values.stripeAccountId };
+  }
   return {
-    amount: values.amount,
-    currency: values.currency,
+    method: 'bank',
+    amount,
+    currency,
     bankDetails: { accountHolder: values.accountHolder, iban: values.iban },
   };
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "payout" ADD COLUMN "method" text DEFAULT 'bank' NOT NULL;--> statement-breakpoint
+ALTER TABLE "payout" ADD COLUMN "stripe_account_id" text;--> statement-breakpoint
+ALTER TABLE "payout" ADD CONSTRAINT "payout_method_destination" CHECK (("payout"."method" = 'bank' and "payout"."stripe_account_id" is null) or ("payout"."method" = 'stripe_connect' and "payout"."stripe_account_id" is not null and "payout"."bank_details_encrypted" is null));
