@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ledgerEntries, payments } from '#server/db/schema/payments.ts';
+import { ledgerEntries } from '#server/db/schema/payments.ts';
 import { makeAdmin } from '#server/modules/kyc/test/helpers.ts';
 import { createNotifier } from '#server/modules/notifications/notifier.ts';
 import { call } from '#server/modules/packages/test/helpers.ts';
 import { cancelPaidPackage } from '#server/modules/payments/refunds.ts';
 import { balance, ledgerIsBalanced } from '#server/modules/payments/test/helpers.ts';
+import {
+  paymentOf as paymentOfPackage,
+  racingProvider,
+  settle,
+} from '#server/modules/payments/test/racing-provider.ts';
 import {
   codesOf,
   type Member,
@@ -16,9 +20,7 @@ import {
   storedPackage,
   verifiedMember,
 } from '#server/modules/requests/test/helpers.ts';
-import { createPaymentProvider } from '#server/providers/payments/create.ts';
-import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
-import { createTestApp, testConfig } from '#server/test/app.ts';
+import { createTestApp } from '#server/test/app.ts';
 import { refundPayment } from './payments.ts';
 
 // An admin's refund of a payment racing another move of the same money: the sender confirming the
@@ -36,12 +38,8 @@ let traveler: Member;
 let admin: Member;
 let otherAdmin: Member;
 let notifier: ReturnType<typeof createNotifier>;
-let provider: PaymentProvider;
-/** What the provider was asked to refund, in order. */
-const refunded: number[] = [];
-/** The rival move, started by the next refund() and awaited by the test. */
-let rival: (() => Promise<unknown>) | null = null;
-let rivalDone: Promise<unknown> | null = null;
+const racing = racingProvider();
+const { provider } = racing;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -53,42 +51,11 @@ beforeAll(async () => {
   await makeAdmin(app, admin.id);
   await makeAdmin(app, otherAdmin.id);
   notifier = createNotifier({ gateway: app.gateway, log: app.log });
-  const config = testConfig();
-  const sandbox = createPaymentProvider({ baseUrl: config.baseUrl, authSecret: config.authSecret });
-  provider = {
-    ...sandbox,
-    async refund(payment, amount, options) {
-      refunded.push(amount);
-      const move = rival;
-      rival = null;
-      if (move) {
-        rivalDone = move();
-        // Long enough for the rival to commit if nothing holds it back; one that waits on our lock
-        // is not waited for, or neither side could finish.
-        await Promise.race([rivalDone, sleep(300)]);
-      }
-      return sandbox.refund(payment, amount, options);
-    },
-  };
 });
 afterAll(() => app.close());
-beforeEach(() => {
-  refunded.length = 0;
-  rival = null;
-  rivalDone = null;
-});
+beforeEach(() => racing.reset());
 
-const settle = (p: Promise<unknown>) =>
-  p.then(
-    () => ({ ok: true as const }),
-    (err: unknown) => ({ ok: false as const, code: (err as { code?: string }).code }),
-  );
-
-const paymentOf = async (packageId: string) => {
-  const [row] = await app.database.db.select().from(payments).where(eq(payments.packageId, packageId));
-  if (!row) throw new Error(`no payment for ${packageId}`);
-  return row;
-};
+const paymentOf = (packageId: string) => paymentOfPackage(app, packageId);
 
 const adminRefund = (by: Member, paymentId: string, amount: number) =>
   refundPayment(app.database.db, notifier, provider, by.id, paymentId, {
@@ -100,7 +67,7 @@ const adminRefund = (by: Member, paymentId: string, amount: number) =>
 /** Where the package ended, and whether the ledger knows of every refund the provider made. */
 const outcome = async (packageId: string) => ({
   status: (await storedPackage(app, packageId)).status,
-  refundedAtProvider: refunded.reduce((sum, amount) => sum + amount, 0),
+  refundedAtProvider: racing.totalRefunded(),
   refundedInLedger: (await paymentOf(packageId)).refundedAmount,
 });
 
@@ -118,10 +85,10 @@ describe("an admin's refund racing another move of the same money", () => {
     expect((await storedPackage(app, pkg.id)).status).toBe('delivered');
     const payment = await paymentOf(pkg.id);
     const earned = await balance(app, `traveler:${traveler.id}`);
-    rival = () => call(app, 'POST', `/api/packages/${pkg.id}/confirm`, sender.cookie);
+    racing.race(() => call(app, 'POST', `/api/packages/${pkg.id}/confirm`, sender.cookie));
 
     const refund = await settle(adminRefund(admin, payment.id, payment.amount));
-    const confirm = (await rivalDone) as Awaited<ReturnType<typeof call>>;
+    const confirm = await racing.rivalResult<Awaited<ReturnType<typeof call>>>();
 
     // The refund held the package while the provider refunded: the confirmation waited, then found
     // nothing left in escrow to release.
@@ -139,12 +106,12 @@ describe("an admin's refund racing another move of the same money", () => {
     const { pkg } = await matchedPackage(app, sender, traveler);
     const payment = await paymentOf(pkg.id);
     let second: { ok: boolean; code?: string | undefined } | undefined;
-    rival = async () => {
+    racing.race(async () => {
       second = await settle(adminRefund(otherAdmin, payment.id, payment.amount));
-    };
+    });
 
     const first = await settle(adminRefund(admin, payment.id, payment.amount));
-    await rivalDone;
+    await racing.rivalResult();
 
     expect(await outcome(pkg.id)).toEqual({ status: 'matched', refundedAtProvider: 2750, refundedInLedger: 2750 });
     expect(first).toEqual({ ok: true });
@@ -157,7 +124,7 @@ describe("an admin's refund racing another move of the same money", () => {
     const { pkg } = await matchedPackage(app, sender, traveler);
     const payment = await paymentOf(pkg.id);
     let cancel: { ok: boolean; code?: string | undefined } | undefined;
-    rival = async () => {
+    racing.race(async () => {
       cancel = await settle(
         cancelPaidPackage(app.database.db, notifier, provider, {
           packageId: pkg.id,
@@ -165,10 +132,10 @@ describe("an admin's refund racing another move of the same money", () => {
           asAdmin: false,
         }),
       );
-    };
+    });
 
     const refund = await settle(adminRefund(admin, payment.id, payment.amount));
-    await rivalDone;
+    await racing.rivalResult();
 
     // The admin's refund came first and took everything; the cancellation waited, then cancelled with
     // nothing left to refund.

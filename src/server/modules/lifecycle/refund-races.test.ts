@@ -1,13 +1,17 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ledgerEntries, payments } from '#server/db/schema/payments.ts';
+import { ledgerEntries } from '#server/db/schema/payments.ts';
 import { makeAdmin } from '#server/modules/kyc/test/helpers.ts';
 import { createNotifier } from '#server/modules/notifications/notifier.ts';
 import { call } from '#server/modules/packages/test/helpers.ts';
 import { cancelPaidPackage } from '#server/modules/payments/refunds.ts';
 import { balance, ledgerIsBalanced } from '#server/modules/payments/test/helpers.ts';
+import {
+  paymentOf as paymentOfPackage,
+  racingProvider,
+  settle,
+} from '#server/modules/payments/test/racing-provider.ts';
 import {
   answer,
   codesOf,
@@ -19,9 +23,7 @@ import {
   storedPackage,
   verifiedMember,
 } from '#server/modules/requests/test/helpers.ts';
-import { createPaymentProvider } from '#server/providers/payments/create.ts';
-import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
-import { createTestApp, testConfig } from '#server/test/app.ts';
+import { createTestApp } from '#server/test/app.ts';
 import { expirePackage } from './expire.ts';
 import { resolveDispute } from './resolve.ts';
 
@@ -40,12 +42,8 @@ let traveler: Member;
 let admin: Member;
 let otherAdmin: Member;
 let notifier: ReturnType<typeof createNotifier>;
-let provider: PaymentProvider;
-/** What the provider was asked to refund, in order. */
-const refunded: number[] = [];
-/** The rival move, started by the next refund() and awaited by the test. */
-let rival: (() => Promise<LightMyRequestResponse>) | null = null;
-let rivalDone: Promise<LightMyRequestResponse> | null = null;
+const racing = racingProvider();
+const { provider } = racing;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -57,47 +55,16 @@ beforeAll(async () => {
   await makeAdmin(app, admin.id);
   await makeAdmin(app, otherAdmin.id);
   notifier = createNotifier({ gateway: app.gateway, log: app.log });
-  const config = testConfig();
-  const sandbox = createPaymentProvider({ baseUrl: config.baseUrl, authSecret: config.authSecret });
-  provider = {
-    ...sandbox,
-    async refund(payment, amount, options) {
-      refunded.push(amount);
-      const move = rival;
-      rival = null;
-      if (move) {
-        rivalDone = move();
-        // Long enough for the rival to commit if nothing holds it back; one that waits on our lock
-        // is not waited for, or neither side could finish.
-        await Promise.race([rivalDone, sleep(300)]);
-      }
-      return sandbox.refund(payment, amount, options);
-    },
-  };
 });
 afterAll(() => app.close());
-beforeEach(() => {
-  refunded.length = 0;
-  rival = null;
-  rivalDone = null;
-});
+beforeEach(() => racing.reset());
 
-const settle = <T>(p: Promise<T>) =>
-  p.then(
-    () => ({ ok: true as const }),
-    (err: unknown) => ({ ok: false as const, code: (err as { code?: string }).code }),
-  );
-
-const paymentOf = async (packageId: string) => {
-  const [row] = await app.database.db.select().from(payments).where(eq(payments.packageId, packageId));
-  if (!row) throw new Error(`no payment for ${packageId}`);
-  return row;
-};
+const paymentOf = (packageId: string) => paymentOfPackage(app, packageId);
 
 /** Where the package ended, and whether the ledger knows of every refund the provider made. */
 const outcome = async (packageId: string) => ({
   status: (await storedPackage(app, packageId)).status,
-  refundedAtProvider: refunded.reduce((sum, amount) => sum + amount, 0),
+  refundedAtProvider: racing.totalRefunded(),
   refundedInLedger: (await paymentOf(packageId)).refundedAmount,
 });
 
@@ -111,12 +78,12 @@ describe('a refund racing the move that rules it out', () => {
     const { pkg } = await matchedPackage(app, sender, traveler);
     const codes = await codesOf(app, sender, pkg.id);
     const fees = await balance(app, 'platform_fees');
-    rival = () => call(app, 'POST', `/api/packages/${pkg.id}/pickup`, traveler.cookie, { code: codes.pickupCode });
+    racing.race(() => call(app, 'POST', `/api/packages/${pkg.id}/pickup`, traveler.cookie, { code: codes.pickupCode }));
 
     const cancel = await settle(
       cancelPaidPackage(app.database.db, notifier, provider, { packageId: pkg.id, actorId: sender.id, asAdmin: false }),
     );
-    const pickup = await rivalDone;
+    const pickup = await racing.rivalResult<LightMyRequestResponse>();
 
     // The cancellation held the package while the provider refunded: it wins, the pickup is refused,
     // and the ledger records exactly what the provider paid back.
@@ -141,16 +108,17 @@ describe('a refund racing the move that rules it out', () => {
     expect(opened.statusCode, opened.body).toBe(201);
     const earned = await balance(app, `traveler:${traveler.id}`);
     const note = 'Looked at the photos from both sides';
-    rival = () =>
+    racing.race(() =>
       call(app, 'POST', `/api/admin/packages/${pkg.id}/dispute/resolve`, otherAdmin.cookie, {
         resolution: 'release_traveler',
         note,
-      });
+      }),
+    );
 
     const refund = await settle(
       resolveDispute(app.database.db, notifier, provider, admin.id, pkg.id, { resolution: 'refund_sender', note }),
     );
-    const release = await rivalDone;
+    const release = await racing.rivalResult<LightMyRequestResponse>();
 
     // Refunded to the sender and nothing released to the traveler: not both.
     expect({
@@ -167,10 +135,10 @@ describe('a refund racing the move that rules it out', () => {
     const pkg = await openPackage(app, sender);
     const trip = await createTrip(app, traveler);
     const request = await offered(app, traveler, pkg.id, trip.id);
-    rival = () => answer(app, sender.cookie, request.id, 'accept');
+    racing.race(() => answer(app, sender.cookie, request.id, 'accept'));
 
     const expiry = await settle(expirePackage(app.database.db, notifier, provider, { packageId: pkg.id }));
-    const acceptance = await rivalDone;
+    const acceptance = await racing.rivalResult<LightMyRequestResponse>();
 
     expect(await outcome(pkg.id)).toEqual({ status: 'expired', refundedAtProvider: 2750, refundedInLedger: 2750 });
     expect(expiry).toEqual({ ok: true });
