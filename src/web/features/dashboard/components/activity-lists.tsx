@@ -16,8 +16,17 @@ function Facts({ facts }: { facts: (string | null)[] }) {
   return text ? <p className="text-sm break-words text-slate-600">{text}</p> : null;
 }
 
-/** My packages as sender: each to its page; an open one also to the search for its traveler. */
-export function SentPackageList({ rows, labelledBy }: { rows: SentPackageRow[]; labelledBy: string }) {
+/**
+ * My packages, sent or carried: each to its page; an open one I send also to the search for its
+ * traveler.
+ */
+export function PackageList({
+  rows,
+  labelledBy,
+}: {
+  rows: (SentPackageRow | CarriedPackageRow)[];
+  labelledBy: string;
+}) {
   return (
     <ul aria-labelledby={labelledBy} className="divide-y divide-slate-200">
       {rows.map((row) => (
@@ -27,7 +36,7 @@ export function SentPackageList({ rows, labelledBy }: { rows: SentPackageRow[]; 
               {row.title}
             </Link>
             <Facts facts={[row.route, row.note]} />
-            {row.findTravelerHref ? (
+            {'findTravelerHref' in row && row.findTravelerHref ? (
               <Link
                 to={row.findTravelerHref}
                 className={`${activityLinkClass} mt-1 inline-flex items-center gap-1 text-sm`}
@@ -38,25 +47,6 @@ export function SentPackageList({ rows, labelledBy }: { rows: SentPackageRow[]; 
                 </span>
               </Link>
             ) : null}
-          </div>
-          <PackageStatusBadge status={row.status} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** The packages I carry that are still under way. */
-export function CarriedPackageList({ rows, labelledBy }: { rows: CarriedPackageRow[]; labelledBy: string }) {
-  return (
-    <ul aria-labelledby={labelledBy} className="divide-y divide-slate-200">
-      {rows.map((row) => (
-        <li key={row.id} className={rowClass} data-status={row.status}>
-          <div className="min-w-0 flex-1">
-            <Link to={row.href} className={activityLinkClass}>
-              {row.title}
-            </Link>
-            <Facts facts={[row.route, row.note]} />
           </div>
           <PackageStatusBadge status={row.status} />
         </li>

@@ -16,7 +16,7 @@ import {
   sentPackageRows,
   tripRows,
 } from '../lib/packages-and-trips.ts';
-import { activityLinkClass, CarriedPackageList, SentPackageList, TripList } from './activity-lists.tsx';
+import { activityLinkClass, PackageList, TripList } from './activity-lists.tsx';
 
 const SEND = '/user/packages/send-a-package';
 const CARRY = '/user/packages/carry-a-package';
@@ -90,7 +90,7 @@ function SentPart({
           </Link>
         </p>
       ) : (
-        <SentPackageList rows={rows} labelledBy={id} />
+        <PackageList rows={rows} labelledBy={id} />
       )}
       <Drafts drafts={drafts} />
       {rows.length > 0 || (drafts.data?.count ?? 0) > 0 ? (
@@ -173,7 +173,7 @@ export function PackagesAndTripsSection() {
           </Part>
         ) : carried.length > 0 ? (
           <Part id="dashboard-carried-packages" title="Packages you carry">
-            <CarriedPackageList rows={carried} labelledBy="dashboard-carried-packages" />
+            <PackageList rows={carried} labelledBy="dashboard-carried-packages" />
           </Part>
         ) : null}
         <Part id="dashboard-trips" title="Your trips">
