@@ -38,8 +38,9 @@ describe('IBAN', () => {
 describe('payout request', () => {
   const bankDetails = { accountHolder: 'Tara Traveler', iban: 'DE89 3704 0044 0532 0130 00' };
 
-  it('defaults to euros and normalizes the IBAN', () => {
+  it('defaults to a bank payout in euros and normalizes the IBAN', () => {
     expect(payoutRequestSchema.parse({ amount: 1500, bankDetails })).toEqual({
+      method: 'bank',
       amount: 1500,
       currency: 'EUR',
       bankDetails: { accountHolder: 'Tara Traveler', iban: 'DE89370400440532013000' },
