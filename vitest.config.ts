@@ -27,7 +27,11 @@ export default defineConfig({
           globalSetup: ['src/server/test/global-setup.ts', 'e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, one per core: each has its own server, database and browser, and
+          // much of a browser test is waiting. Measured 2026-11-25: the e2e step took 454 s instead of
+          // about 900 s one file at a time.
+          fileParallelism: true,
+          maxWorkers: 2,
           // expect.poll gives up after 1 s by default: too soon for a page that is still booting, its
           // socket connecting or its data loading on a busy CI machine.
           expect: { poll: { timeout: 10_000 } },

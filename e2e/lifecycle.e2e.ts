@@ -93,7 +93,9 @@ async function typeCode(page: Page, label: 'Pickup code' | 'Delivery code', code
 }
 
 describe('the delivery lifecycle in two browser contexts', () => {
-  it('offer → accept → pickup code (a wrong one first) → delivery code → confirm → money → reviews → profiles', async () => {
+  it('offer → accept → pickup code (a wrong one first) → delivery code → confirm → money → reviews → profiles', {
+    timeout: 120_000,
+  }, async () => {
     const sender = await newPage(env.browser, env.server.url);
     const traveler = await newPage(env.browser, env.server.url);
     const admin = await newPage(env.browser, env.server.url);
@@ -290,7 +292,9 @@ describe('the delivery lifecycle in two browser contexts', () => {
     }
   });
 
-  it('never offers a move from the wrong state, and every state passes axe at 360 px (requests and package pages)', async () => {
+  it('never offers a move from the wrong state, and every state passes axe at 360 px (requests and package pages)', {
+    timeout: 120_000,
+  }, async () => {
     const sender = await newPage(env.browser, env.server.url, phone);
     const traveler = await newPage(env.browser, env.server.url, phone);
     try {
