@@ -3,23 +3,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '#server/db/schema/payments.ts';
-import { makeAdmin } from '#server/modules/kyc/test/helpers.ts';
 import { createNotifier } from '#server/modules/notifications/notifier.ts';
 import { call } from '#server/modules/packages/test/helpers.ts';
 import { cancelPaidPackage } from '#server/modules/payments/refunds.ts';
 import { balance, ledgerIsBalanced } from '#server/modules/payments/test/helpers.ts';
 import {
   paymentOf as paymentOfPackage,
+  raceCast,
   racingProvider,
   settle,
 } from '#server/modules/payments/test/racing-provider.ts';
-import {
-  codesOf,
-  type Member,
-  matchedPackage,
-  storedPackage,
-  verifiedMember,
-} from '#server/modules/requests/test/helpers.ts';
+import { codesOf, type Member, matchedPackage, storedPackage } from '#server/modules/requests/test/helpers.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { refundPayment } from './payments.ts';
 
@@ -44,12 +38,7 @@ const { provider } = racing;
 beforeAll(async () => {
   app = await createTestApp();
   await app.ready();
-  sender = await verifiedMember(app, 'admin-race-sender@example.test', 'Rita Sender');
-  traveler = await verifiedMember(app, 'admin-race-traveler@example.test', 'Remy Traveler');
-  admin = await verifiedMember(app, 'admin-race-admin@example.test', 'Ada Admin');
-  otherAdmin = await verifiedMember(app, 'admin-race-admin-2@example.test', 'Bo Admin');
-  await makeAdmin(app, admin.id);
-  await makeAdmin(app, otherAdmin.id);
+  ({ sender, traveler, admin, otherAdmin } = await raceCast(app, 'admin-race'));
   notifier = createNotifier({ gateway: app.gateway, log: app.log });
 });
 afterAll(() => app.close());

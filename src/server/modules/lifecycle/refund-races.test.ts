@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '#server/db/schema/payments.ts';
-import { makeAdmin } from '#server/modules/kyc/test/helpers.ts';
 import { createNotifier } from '#server/modules/notifications/notifier.ts';
 import { call } from '#server/modules/packages/test/helpers.ts';
 import { cancelPaidPackage } from '#server/modules/payments/refunds.ts';
 import { balance, ledgerIsBalanced } from '#server/modules/payments/test/helpers.ts';
 import {
   paymentOf as paymentOfPackage,
+  raceCast,
   racingProvider,
   settle,
 } from '#server/modules/payments/test/racing-provider.ts';
@@ -21,7 +21,6 @@ import {
   offered,
   openPackage,
   storedPackage,
-  verifiedMember,
 } from '#server/modules/requests/test/helpers.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { expirePackage } from './expire.ts';
@@ -48,12 +47,7 @@ const { provider } = racing;
 beforeAll(async () => {
   app = await createTestApp();
   await app.ready();
-  sender = await verifiedMember(app, 'race-sender@example.test', 'Rita Sender');
-  traveler = await verifiedMember(app, 'race-traveler@example.test', 'Remy Traveler');
-  admin = await verifiedMember(app, 'race-admin@example.test', 'Ada Admin');
-  otherAdmin = await verifiedMember(app, 'race-admin-2@example.test', 'Bo Admin');
-  await makeAdmin(app, admin.id);
-  await makeAdmin(app, otherAdmin.id);
+  ({ sender, traveler, admin, otherAdmin } = await raceCast(app, 'race'));
   notifier = createNotifier({ gateway: app.gateway, log: app.log });
 });
 afterAll(() => app.close());

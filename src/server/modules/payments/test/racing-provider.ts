@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { payments } from '#server/db/schema/payments.ts';
+import { makeAdmin } from '#server/modules/kyc/test/helpers.ts';
+import { verifiedMember } from '#server/modules/requests/test/helpers.ts';
 import { createPaymentProvider } from '#server/providers/payments/create.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 import { testConfig } from '#server/test/app.ts';
@@ -63,4 +65,17 @@ export async function paymentOf(app: FastifyInstance, packageId: string) {
   const [row] = await app.database.db.select().from(payments).where(eq(payments.packageId, packageId));
   if (!row) throw new Error(`no payment for ${packageId}`);
   return row;
+}
+
+/** Who races: a sender and a traveler with a package between them, and two admins, all verified. */
+export async function raceCast(app: FastifyInstance, prefix: string) {
+  const [sender, traveler, admin, otherAdmin] = await Promise.all([
+    verifiedMember(app, `${prefix}-sender@example.test`, 'Rita Sender'),
+    verifiedMember(app, `${prefix}-traveler@example.test`, 'Remy Traveler'),
+    verifiedMember(app, `${prefix}-admin@example.test`, 'Ada Admin'),
+    verifiedMember(app, `${prefix}-admin-2@example.test`, 'Bo Admin'),
+  ]);
+  await makeAdmin(app, admin.id);
+  await makeAdmin(app, otherAdmin.id);
+  return { sender, traveler, admin, otherAdmin };
 }
