@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
+import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { createAuth } from '#server/modules/auth/auth.ts';
 import { createMailer } from '#server/providers/mail/create.ts';
@@ -20,9 +21,18 @@ if (!values.email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email)) {
 }
 const email = values.email.toLowerCase();
 const config = loadConfig();
+// The embedded folder is the running server's alone (ADR 0027); there is no way in through it.
 const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-);
+).catch((err: unknown) => {
+  if (!(err instanceof DataDirLockedError)) throw err;
+  console.error(
+    `The server (pid ${err.pid}) is running on ${err.dataDir}, and only one process may open it. Stop the ` +
+      `server first, then run this again; or set ADMIN_EMAIL=${email} and restart the server, which makes ` +
+      'that account an administrator once it exists.',
+  );
+  process.exit(75);
+});
 try {
   await database.migrate();
   const { db } = database;

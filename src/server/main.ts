@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 
 // The only entry point: config → database → migrations → app → listen; SIGTERM/SIGINT drain and exit 0.
 async function main() {
@@ -14,9 +15,19 @@ async function main() {
     }
     throw err;
   }
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-  );
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    );
+  } catch (err) {
+    // Another process has the embedded data folder (ADR 0027): say who, not a stack trace.
+    if (err instanceof DataDirLockedError) {
+      process.stderr.write(`Tagalong cannot start: ${err.message}\n`);
+      process.exit(75);
+    }
+    throw err;
+  }
   await database.migrate();
   const app = await buildApp(config, { database });
   await app.listen({ host: config.host, port: config.port });

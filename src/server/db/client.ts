@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { type Schema, schema } from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /** Embedded only: a consistent image of the data folder (a gzipped tar) while it runs; ADR 0027. */
+  backup?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -25,7 +27,11 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 
 export type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { pglite: PGlite };
 
-/** PostgreSQL when a URL is given, otherwise embedded PGlite in a data folder (or one handed in by tests). */
+/**
+ * PostgreSQL when a URL is given, otherwise embedded PGlite in a data folder (or one handed in by
+ * tests). A data folder is locked to this process until close (ADR 0027): a second process gets a
+ * DataDirLockedError naming this one.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -42,10 +48,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   let client: PGlite;
+  let unlock = () => {};
+  const backup = () => dumpPglite(client);
   if ('pglite' in options) client = options.pglite;
   else {
-    mkdirSync(options.dataDir, { recursive: true });
-    client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+    const lock = lockDataDir(options.dataDir, backup);
+    unlock = lock.release;
+    try {
+      client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+    } catch (err) {
+      unlock();
+      throw err;
+    }
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
@@ -53,8 +67,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: () => ping(db),
-    close: () => client.close(),
+    backup,
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
+}
+
+/**
+ * Taken between transactions, right after a checkpoint has written every committed change to the
+ * data files, with PGlite paused meanwhile: a folder PGlite opens like one it closed.
+ */
+async function dumpPglite(client: PGlite): Promise<Buffer> {
+  // Every query takes PGlite's transaction lock (a transaction holds it to the end); a transaction
+  // of our own that writes nothing is how to hold it too.
+  const tar = await client.transaction(async (tx) => {
+    await tx.exec('CHECKPOINT');
+    return client.dumpDataDir('gzip');
+  });
+  return Buffer.from(await tar.arrayBuffer());
 }
 
 async function ping(db: Database): Promise<boolean> {
