@@ -20,11 +20,12 @@ import { type DatabaseHandle, openDatabase } from './client.ts';
 
 const WRITERS = 6;
 const env = { DEMO_MODE: 'true', JOBS_INTERVAL_MS: '0' };
-const totals = { kills: 0, acknowledged: 0, lost: 0 };
+const totals = { kills: 0, acknowledged: 0, lost: 0, ledgerChecks: 0, ledgerBalanced: 0 };
 afterAll(async () => {
   await stopServerProcesses(0);
   console.log(
-    `crash test: ${totals.kills} kills, ${totals.acknowledged} acknowledged writes, ${totals.lost} lost, ledger balanced`,
+    `crash test: ${totals.kills} kills, ${totals.acknowledged} acknowledged writes, ${totals.lost} lost, ` +
+      `ledger ${totals.ledgerChecks > 0 && totals.ledgerBalanced === totals.ledgerChecks ? 'balanced' : 'NOT balanced'}`,
   );
 });
 
@@ -117,6 +118,7 @@ async function check(database: DatabaseHandle, acked: Acknowledged) {
   totals.acknowledged += drafts.length + acked.paid.size;
   totals.lost += lost.length;
   expect(lost).toEqual([]);
+  totals.ledgerChecks++;
 
   const unbalanced = await db
     .select({ entryId: ledgerLines.entryId })
@@ -139,6 +141,7 @@ async function check(database: DatabaseHandle, acked: Acknowledged) {
   expect(Number(total?.sum)).toBe(0);
   // Not an empty ledger: the demo's payments and Sam's are in it.
   expect(total?.lines).toBeGreaterThan(0);
+  totals.ledgerBalanced++;
 }
 
 it('PGlite: a second process is refused; after kill -9 mid-write the data is whole', async () => {
