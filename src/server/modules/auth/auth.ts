@@ -12,8 +12,16 @@ import { passwordRuleMessages } from '#shared/password-rules.ts';
 import { normalizePhoneNumber } from '#shared/phone.ts';
 import { existingAccountEmail, resetPasswordEmail, verificationEmail } from './emails.ts';
 import { googleOidc } from './google.ts';
+import { checkAuthInput, validationMessage } from './input-rules.ts';
 
 const PASSWORD_CHOICE_PATHS = new Set(['/reset-password', '/change-password', '/set-password']);
+
+/**
+ * Admin plugin endpoints our own code calls; none. Administrators act through our own routes,
+ * which check and audit what they do (docs/decisions/0034-our-rules-on-better-auth-endpoints.md).
+ * The plugin stays for the role and ban columns and for refusing a banned member's sign-in.
+ */
+const ADMIN_ENDPOINTS_WE_USE = new Set<string>();
 
 export interface AuthDeps {
   mailer: Mailer;
@@ -22,6 +30,10 @@ export interface AuthDeps {
 
 /** The identity provider is this server (ADR 0006): Better Auth on our own database. */
 export function createAuth(config: Config, db: Database, deps: AuthDeps) {
+  const adminPlugin = admin();
+  const unusedAdminPaths = Object.values(adminPlugin.endpoints)
+    .map((endpoint) => endpoint.path)
+    .filter((path) => !ADMIN_ENDPOINTS_WE_USE.has(path));
   return betterAuth({
     appName: 'Tagalong',
     baseURL: config.baseUrl,
@@ -92,7 +104,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       },
     },
     plugins: [
-      admin(),
+      adminPlugin,
       // "Continue with Google" is an OpenID Connect client of the configured issuer (ADR 0014).
       genericOAuth({ config: config.google ? [googleOidc(config.google)] : [] }),
       phoneNumber({
@@ -109,9 +121,21 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       }),
     ],
     // Phone numbers are an onboarding step of a signed-in account, never a way to sign in or reset a password.
-    disabledPaths: ['/sign-in/phone-number', '/phone-number/request-password-reset', '/phone-number/reset-password'],
+    disabledPaths: [
+      '/sign-in/phone-number',
+      '/phone-number/request-password-reset',
+      '/phone-number/reset-password',
+      ...unusedAdminPaths,
+    ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Our rules for names and text before Better Auth's own: the same as on our profile routes.
+        const input = checkAuthInput(ctx.path, ctx.body, ctx.query);
+        if (!input.ok) {
+          throw new APIError('BAD_REQUEST', { code: 'VALIDATION_ERROR', message: validationMessage(input.fields) });
+        }
+        // What Better Auth stores is what our schema made of it (a trimmed name).
+        const normalised = input.body ? { context: { body: input.body } } : undefined;
         const body = ctx.body as { password?: unknown; newPassword?: unknown; updatePhoneNumber?: unknown } | undefined;
         // The common-password rule wherever a password is chosen; the web form checks first.
         const chosen =
@@ -123,7 +147,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         if (typeof chosen === 'string' && isCommonPassword(chosen)) {
           throw APIError.from('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: passwordRuleMessages.tooCommon });
         }
-        if (ctx.path !== '/phone-number/send-otp' && ctx.path !== '/phone-number/verify') return;
+        if (ctx.path !== '/phone-number/send-otp' && ctx.path !== '/phone-number/verify') return normalised;
         const session = await getSessionFromCtx(ctx);
         // Otherwise anyone could make us text any number.
         if (!session) throw new APIError('UNAUTHORIZED', { code: 'UNAUTHENTICATED', message: 'Sign in first.' });
