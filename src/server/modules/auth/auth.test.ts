@@ -116,6 +116,34 @@ describe('with demo mode off', () => {
     expect(w).toEqual(u);
   });
 
+  it('answers a sign-up for a taken address in the same shape as for a new one', async () => {
+    await signUpVerified(app, 'taken@example.test', 'Twin');
+    const signUp = (email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { name: 'Twin', email, password: TEST_PASSWORD },
+      });
+    const fresh = await signUp('fresh@example.test');
+    const taken = await signUp('taken@example.test');
+    expect([fresh.statusCode, taken.statusCode]).toEqual([200, 200]);
+    // Ids and timestamps are random; everything else, keys and values, must not tell the two apart.
+    const random = new Set(['id', 'createdAt', 'updatedAt']);
+    const shape = (value: unknown, key = ''): unknown => {
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        return Object.fromEntries(
+          Object.entries(value)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([k, v]) => [k, shape(v, k)]),
+        );
+      }
+      if (random.has(key)) return typeof value;
+      return key === 'email' ? String(value).replace(/^(fresh|taken)@/, '…@') : value;
+    };
+    expect(shape(taken.json())).toEqual(shape(fresh.json()));
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+  });
+
   it('keeps unverified e-mail addresses out', async () => {
     await app.inject({
       method: 'POST',

@@ -23,6 +23,16 @@ const PASSWORD_CHOICE_PATHS = new Set(['/reset-password', '/change-password', '/
  */
 const ADMIN_ENDPOINTS_WE_USE = new Set<string>();
 
+/** What the admin and phone-number plugins and our database give a new account (see the sign-up test). */
+const NEW_ACCOUNT_DEFAULTS = {
+  role: 'user',
+  banned: false,
+  banReason: null,
+  banExpires: null,
+  phoneNumber: null,
+  phoneNumberVerified: false,
+};
+
 export interface AuthDeps {
   mailer: Mailer;
   sms: PhoneCodeSender;
@@ -69,6 +79,14 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       onExistingUserSignUp: async ({ user: u }) => {
         await deps.mailer.send(existingAccountEmail(u.email, u.name, config.baseUrl));
       },
+      // The made-up user in that answer carries what a new account starts with; Better Auth knows
+      // only its core fields, and a `role: null` beside a new account's "user" would tell them apart.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        ...NEW_ACCOUNT_DEFAULTS,
+        ...additionalFields,
+        id,
+      }),
       sendResetPassword: async ({ user: u, url }) => {
         await deps.mailer.send(resetPasswordEmail(u.email, u.name, url));
       },
