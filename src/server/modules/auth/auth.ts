@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { admin, genericOAuth, phoneNumber } from 'better-auth/plugins';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
@@ -13,6 +13,7 @@ import { normalizePhoneNumber } from '#shared/phone.ts';
 import { existingAccountEmail, resetPasswordEmail, verificationEmail } from './emails.ts';
 import { googleOidc } from './google.ts';
 import { checkAuthInput, validationMessage } from './input-rules.ts';
+import { forgetResetLinks } from './reset-links.ts';
 
 const PASSWORD_CHOICE_PATHS = new Set(['/reset-password', '/change-password', '/set-password']);
 
@@ -89,6 +90,10 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       }),
       sendResetPassword: async ({ user: u, url }) => {
         await deps.mailer.send(resetPasswordEmail(u.email, u.name, url));
+      },
+      // Only the link used is consumed; the older ones would still open the account.
+      onPasswordReset: async ({ user: u }) => {
+        await forgetResetLinks(db, u.id);
       },
     },
     emailVerification: {
@@ -175,6 +180,13 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
             message: '[body.updatePhoneNumber] must be true',
           });
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A password chosen while signed in ends the reset links too (a reset itself: onPasswordReset).
+        if (ctx.path !== '/change-password' && ctx.path !== '/set-password') return;
+        if (isAPIError(ctx.context.returned)) return;
+        const userId = ctx.context.session?.user.id ?? ctx.context.newSession?.user.id;
+        if (userId) await forgetResetLinks(db, userId);
       }),
     },
     // Its own console logging; our request logs already say what failed.
