@@ -3,7 +3,8 @@ import { z } from 'zod';
 // Free text from a member is stored in PostgreSQL `text` columns, which cannot hold a NUL
 // character, and a lone UTF-16 surrogate is not a character at all (it cannot be encoded as
 // UTF-8). Either would fail in the database as a 500, so every schema that takes text a person
-// typed starts from `text()`, which refuses both at the edge with the field named.
+// typed starts from `text()`, which refuses both at the edge with the field named
+// (docs/decisions/0035-text-the-database-cannot-store.md).
 
 /** A surrogate half without its partner. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -34,7 +34,7 @@ function fieldsFromZodIssues(
 /**
  * PostgreSQL's "invalid byte sequence" (a NUL in text) and "untranslatable character". The shared
  * contract refuses such text first (`text()` in src/shared/text.ts); this only keeps one that slipped
- * past it a client error rather than a 500.
+ * past it a client error rather than a 500 (docs/decisions/0035-text-the-database-cannot-store.md).
  */
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 
