@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ledgerEntryKinds } from './balances.ts';
 import { currencySchema, minorAmountSchema } from './money.ts';
 import { paymentSchema, paymentStatuses } from './payments.ts';
+import { text } from './text.ts';
 
 // The back office's money screens (PRODUCT.md §8, issue 6): payments with their refunds, and the
 // journal (the transactions). Only administrators reach these.
@@ -9,7 +10,7 @@ import { paymentSchema, paymentStatuses } from './payments.ts';
 export const ADMIN_MONEY_LIMITS = { pageSize: 25, pageSizeMax: 100, noteMin: 3, note: 500 } as const;
 
 const iso = z.string().meta({ description: 'ISO 8601 date-time' });
-const cursor = z.string().max(200).optional();
+const cursor = text().max(200).optional();
 const limit = z.coerce.number().int().min(1).max(ADMIN_MONEY_LIMITS.pageSizeMax).default(ADMIN_MONEY_LIMITS.pageSize);
 
 export const adminPaymentSchema = paymentSchema
@@ -41,8 +42,7 @@ export type AdminPaymentPage = z.infer<typeof adminPaymentPageSchema>;
 export const adminRefundSchema = z
   .object({
     amount: minorAmountSchema.min(1, 'Enter an amount to refund'),
-    note: z
-      .string('Write a note saying why (it goes in the audit log)')
+    note: text('Write a note saying why (it goes in the audit log)')
       .trim()
       .min(ADMIN_MONEY_LIMITS.noteMin, 'Write a note saying why (it goes in the audit log)')
       .max(ADMIN_MONEY_LIMITS.note, `Keep the note under ${ADMIN_MONEY_LIMITS.note} characters`),
@@ -80,8 +80,7 @@ const dateOrDateTime = z.union(
 export const ledgerEntryListQuerySchema = z
   .object({
     /** Entries with a line on this account: escrow, platform_fees, payouts, refunds, traveler:<id>, sender:<id>. */
-    account: z
-      .string()
+    account: text()
       .trim()
       .regex(/^[a-z_]+(:[0-9a-f-]{36})?$/i, 'Use an account such as escrow or traveler:<member id>')
       .optional(),

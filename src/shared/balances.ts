@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencySchema } from './money.ts';
 import { payoutMethods, payoutStatuses } from './payouts.ts';
+import { text } from './text.ts';
 
 // A traveler's money (PRODUCT.md §5, issue 6, ADR 0019). All amounts in minor units, per currency.
 
@@ -87,7 +88,7 @@ export type BalanceTransaction = z.infer<typeof balanceTransactionSchema>;
 export const BALANCE_LIMITS = { pageSize: 20, pageSizeMax: 50 } as const;
 
 export const balanceTransactionQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(BALANCE_LIMITS.pageSizeMax).default(BALANCE_LIMITS.pageSize),
 });
 export type BalanceTransactionQuery = z.infer<typeof balanceTransactionQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 // Chat (PRODUCT.md §7, issue 8, the seed's §3, §4 and §7). A conversation is between two members and
 // exists only through an accepted request or an administrator; no other way opens one, so there is
@@ -79,8 +80,7 @@ export const messagePageSchema = z
   .meta({ id: 'MessagePage' });
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
-const content = z
-  .string('Write a message')
+const content = text('Write a message')
   .trim()
   .min(1, 'Write a message')
   .max(CHAT_LIMITS.content, `Keep the message under ${CHAT_LIMITS.content} characters`);

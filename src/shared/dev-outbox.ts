@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 // GET /api/dev/outbox (demo mode only): what the embedded mail and SMS providers "sent".
 
@@ -6,7 +7,7 @@ export const DEV_OUTBOX_LIMIT = 50;
 
 export const devOutboxQuerySchema = z.object({
   /** Only messages to this e-mail address or phone number (case-insensitive). */
-  to: z.string().trim().min(1).max(320).optional(),
+  to: text().trim().min(1).max(320).optional(),
 });
 export type DevOutboxQuery = z.infer<typeof devOutboxQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { kycStatuses } from './auth.ts';
 import { safeRedirectTarget } from './routes.ts';
+import { text } from './text.ts';
 
 // The identity-check contract (PRODUCT.md §6, issue 4). A member's status is one of kycStatuses;
 // each start of the check is an attempt with its own status.
@@ -41,8 +42,7 @@ export const kycStateSchema = z
   .meta({ id: 'KycState' });
 export type KycState = z.infer<typeof kycStateSchema>;
 
-const returnTarget = z
-  .string()
+const returnTarget = text()
   .max(2000)
   .refine((v) => safeRedirectTarget(v) !== null, 'Use a path on this site, such as /user/dashboard');
 
@@ -71,8 +71,7 @@ export const sandboxDecisionSchema = z
     z.object({ decision: z.literal('approve') }),
     z.object({
       decision: z.literal('decline'),
-      reason: z
-        .string()
+      reason: text()
         .trim()
         .min(1, 'Say why the check is declined')
         .max(KYC_LIMITS.reason, `Keep the reason under ${KYC_LIMITS.reason} characters`),
@@ -117,8 +116,7 @@ export const adminUserParamsSchema = z.object({ id: z.uuid('This is not a user i
 export const adminKycDecisionSchema = z
   .object({
     decision: z.enum(['approve', 'decline']),
-    note: z
-      .string()
+    note: text()
       .trim()
       .min(KYC_LIMITS.noteMin, 'Write a note saying why (it goes in the audit log)')
       .max(KYC_LIMITS.note, `Keep the note under ${KYC_LIMITS.note} characters`),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 // The delivery lifecycle after a match (PRODUCT.md §2, issue 7): codes, confirmation, disputes.
 
@@ -8,8 +9,7 @@ export const CODE_LOCK_MINUTES = 60;
 
 export const codeSchema = z
   .strictObject({
-    code: z
-      .string()
+    code: text()
       .trim()
       .regex(/^\d{6}$/, 'Enter the 6-digit code'),
   })
@@ -39,8 +39,7 @@ export const disputeReasonLabel: Record<(typeof disputeReasons)[number], string>
 export const openDisputeSchema = z
   .strictObject({
     reason: z.enum(disputeReasons, 'Choose a reason'),
-    details: z
-      .string()
+    details: text()
       .trim()
       .min(10, 'Say what happened (at least 10 characters)')
       .max(2000, 'Keep it under 2000 characters'),
@@ -51,7 +50,7 @@ export type OpenDispute = z.infer<typeof openDisputeSchema>;
 export const resolveDisputeSchema = z
   .strictObject({
     resolution: z.enum(['refund_sender', 'release_traveler'], 'Choose refund the sender or release to the traveler'),
-    note: z.string().trim().min(3, 'Write a note for the audit log').max(1000),
+    note: text().trim().min(3, 'Write a note for the audit log').max(1000),
   })
   .meta({ id: 'ResolveDispute' });
 export type ResolveDispute = z.infer<typeof resolveDisputeSchema>;
@@ -72,6 +71,4 @@ export const disputeSchema = z
   .meta({ id: 'Dispute' });
 export type Dispute = z.infer<typeof disputeSchema>;
 
-export const cancelSchema = z
-  .strictObject({ reason: z.string().trim().max(500).optional() })
-  .meta({ id: 'CancelPackage' });
+export const cancelSchema = z.strictObject({ reason: text().trim().max(500).optional() }).meta({ id: 'CancelPackage' });

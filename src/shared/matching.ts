@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { packageSummarySchema } from './packages.ts';
 import { requestStarters } from './requests.ts';
+import { text } from './text.ts';
 import { transports, travelPlanStatuses } from './travel-plans.ts';
 
 // Matching (PRODUCT.md §3, issue 5): open packages for a travel plan, active travel plans for a package.
@@ -8,7 +9,7 @@ import { transports, travelPlanStatuses } from './travel-plans.ts';
 export const matchQuerySchema = z.object({
   /** Around the origin and around the destination; default and maximum come from the settings. */
   radiusKm: z.coerce.number('The radius must be a number').positive('The radius must be more than 0 km').optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export type MatchQuery = z.infer<typeof matchQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 // Notifications (PRODUCT.md §7): stored per member, pushed live as the `notification` event to
 // every open tab of that member. Services create them; issue 8 builds the list and the badge.
@@ -59,7 +60,7 @@ export const notificationItemSchema = notificationSchema
 export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
 /** `?cursor=`: the opaque `nextCursor` of the previous page. */
-export const notificationsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const notificationsQuerySchema = z.object({ cursor: text().max(200).optional() });
 export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
 
 /** Mine, newest first; `nextCursor` is null on the last page. */

@@ -5,6 +5,7 @@ import { type PackageStatus, packageStatuses } from './package-status.ts';
 import { phoneNumberSchema } from './phone.ts';
 import { countryCodeSchema, placeSchema } from './places.ts';
 import { type PackageCategory, type PublicSettings, packageCategories, type prohibitedCategories } from './settings.ts';
+import { text } from './text.ts';
 
 // The package contract (PRODUCT.md §2, issue 5). The route bodies below check each field's own shape;
 // `checkPackageRules` adds the rules that depend on settings, the clock or several fields, and the
@@ -42,7 +43,7 @@ const prohibitedCategoryWords: Record<(typeof prohibitedCategories)[number], str
 };
 
 /** A category; a prohibited one is refused with a message naming the rule, not "invalid option". */
-export const categorySchema = z.string('Choose a category').transform((value, ctx) => {
+export const categorySchema = text('Choose a category').transform((value, ctx) => {
   if ((packageCategories as readonly string[]).includes(value)) return value as PackageCategory;
   const prohibited = prohibitedCategoryWords[value as keyof typeof prohibitedCategoryWords];
   ctx.addIssue({
@@ -59,15 +60,11 @@ const dateTime = z.iso.datetime({ offset: true, error: 'Use a date and time such
 /** Every field a sender edits; all optional so a draft can be saved at each step of the form. */
 export const packageDraftSchema = z
   .strictObject({
-    title: z
-      .string()
+    title: text()
       .trim()
       .min(PACKAGE_LIMITS.titleMin, `Use at least ${PACKAGE_LIMITS.titleMin} characters`)
       .max(PACKAGE_LIMITS.title, `Use at most ${PACKAGE_LIMITS.title} characters`),
-    description: z
-      .string()
-      .trim()
-      .max(PACKAGE_LIMITS.description, `Use at most ${PACKAGE_LIMITS.description} characters`),
+    description: text().trim().max(PACKAGE_LIMITS.description, `Use at most ${PACKAGE_LIMITS.description} characters`),
     category: categorySchema,
     size: z.enum(packageSizes, 'Choose S, M or L'),
     weightKg: z
@@ -82,13 +79,12 @@ export const packageDraftSchema = z
     pickupFrom: dateTime,
     deliverBy: dateTime,
     reward: minorAmountSchema,
-    recipientName: z
-      .string()
+    recipientName: text()
       .trim()
       .min(1, "Enter the recipient's name")
       .max(PACKAGE_LIMITS.recipientName, `Use at most ${PACKAGE_LIMITS.recipientName} characters`),
     recipientPhone: phoneNumberSchema,
-    notes: z.string().trim().max(PACKAGE_LIMITS.notes, `Use at most ${PACKAGE_LIMITS.notes} characters`),
+    notes: text().trim().max(PACKAGE_LIMITS.notes, `Use at most ${PACKAGE_LIMITS.notes} characters`),
   })
   .partial();
 export type PackageDraft = z.infer<typeof packageDraftSchema>;
@@ -361,13 +357,12 @@ export const packageListQuerySchema = z.object({
   /** sender: the packages I send; traveler: the packages I carry (matched to me). */
   role: z.enum(['sender', 'traveler'], 'Choose role=sender or role=traveler').default('sender'),
   group: z.enum(['drafts', 'active', 'delivered', 'closed'], 'Choose drafts, active, delivered or closed').optional(),
-  status: z
-    .string()
+  status: text()
     .transform((v) => v.split(',').filter(Boolean))
     .pipe(z.array(z.enum(packageStatuses, 'Unknown package status')))
     .optional(),
-  q: z.string().trim().max(100).optional(),
-  cursor: z.string().max(200).optional(),
+  q: text().trim().max(100).optional(),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(PACKAGE_LIMITS.pageSizeMax).default(PACKAGE_LIMITS.pageSize),
 });
 export type PackageListQuery = z.infer<typeof packageListQuerySchema>;

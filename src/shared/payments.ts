@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from './money.ts';
+import { text } from './text.ts';
 
 // Payments (PRODUCT.md §5, issue 6): one checkout per package at a time; the provider's signed
 // webhook, never the return page, moves a payment.
@@ -72,19 +73,16 @@ const digits = (value: string) => value.replace(/[\s-]/g, '');
 
 export const sandboxCardSchema = z
   .object({
-    cardNumber: z
-      .string()
+    cardNumber: text()
       .transform(digits)
       .pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number (test card 4242 4242 4242 4242)')),
-    expiry: z
-      .string()
+    expiry: text()
       .trim()
       .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Enter the expiry as MM/YY'),
-    cvc: z
-      .string()
+    cvc: text()
       .trim()
       .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digits on the back'),
-    name: z.string().trim().min(1, 'Enter the name on the card').max(100),
+    name: text().trim().min(1, 'Enter the name on the card').max(100),
   })
   .meta({ id: 'SandboxCard' });
 export type SandboxCard = z.infer<typeof sandboxCardSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema, DEFAULT_CURRENCY, minorAmountSchema } from './money.ts';
+import { text } from './text.ts';
 
 // Payouts (PRODUCT.md §5, issue 6): a traveler asks for some of their available balance to be sent
 // to a bank account, or, where Stripe is configured, to their Stripe Connect account; an
@@ -56,8 +57,7 @@ export function ibanChecksumValid(iban: string): boolean {
   return rest === 1;
 }
 
-export const ibanSchema = z
-  .string('Enter your IBAN')
+export const ibanSchema = text('Enter your IBAN')
   .transform(normalizeIban)
   .pipe(
     z
@@ -73,8 +73,7 @@ export const ibanSchema = z
 
 export const bankDetailsSchema = z
   .object({
-    accountHolder: z
-      .string('Enter the account holder’s name')
+    accountHolder: text('Enter the account holder’s name')
       .trim()
       .min(PAYOUT_LIMITS.accountHolderMin, 'Enter the account holder’s name')
       .max(PAYOUT_LIMITS.accountHolder, `Use at most ${PAYOUT_LIMITS.accountHolder} characters`),
@@ -88,8 +87,7 @@ export type BankDetails = z.infer<typeof bankDetailsSchema>;
  * Only its shape is checked here; whether it is connected to our platform is for Stripe to say at the
  * transfer (ADR 0026).
  */
-export const stripeAccountIdSchema = z
-  .string('Enter your Stripe account id')
+export const stripeAccountIdSchema = text('Enter your Stripe account id')
   .trim()
   .min(1, { error: 'Enter your Stripe account id', abort: true })
   .max(PAYOUT_LIMITS.stripeAccountId, {
@@ -153,7 +151,7 @@ export const payoutSchema = z
 export type Payout = z.infer<typeof payoutSchema>;
 
 export const payoutListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(PAYOUT_LIMITS.pageSizeMax).default(PAYOUT_LIMITS.pageSize),
 });
 export type PayoutListQuery = z.infer<typeof payoutListQuerySchema>;
@@ -194,10 +192,9 @@ export const payoutParamsSchema = z.object({ id: z.uuid('This is not a payout id
 
 export const markPayoutSentSchema = z
   .object({
-    note: z.string().trim().max(PAYOUT_LIMITS.note, `Keep the note under ${PAYOUT_LIMITS.note} characters`).optional(),
+    note: text().trim().max(PAYOUT_LIMITS.note, `Keep the note under ${PAYOUT_LIMITS.note} characters`).optional(),
     /** The bank transfer's reference. Not used for a Stripe account: the Stripe transfer's id is its reference. */
-    reference: z
-      .string()
+    reference: text()
       .trim()
       .max(PAYOUT_LIMITS.reference, `Keep the reference under ${PAYOUT_LIMITS.reference} characters`)
       .optional(),

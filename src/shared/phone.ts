@@ -1,5 +1,6 @@
 import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { text } from './text.ts';
 
 // Mobile numbers are stored and sent in E.164 (`+447400123456`): one spelling per number, so the
 // uniqueness rule (PRODUCT.md §1: a number belongs to one account) cannot be dodged by spaces.
@@ -34,8 +35,7 @@ export function formatPhoneNumber(e164: string): string {
 }
 
 /** A phone number typed with its country code, parsed to E.164. */
-export const phoneNumberSchema = z
-  .string()
+export const phoneNumberSchema = text()
   .trim()
   .min(1, 'Enter your mobile number')
   .transform((value, ctx) => {

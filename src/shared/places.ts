@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 // The place contract (issue 5, "Places"): a city from the bundled gazetteer, optionally with a street
 // address, as packages (pickup, drop-off) and travel plans (origin, destination) store it.
@@ -33,14 +34,13 @@ export const countryCodeSchema = z.string().regex(countryCodePattern, countryCod
 export const placeSchema = z
   .strictObject({
     /** What a person reads: "Paris, France", "Paris, TX, United States". */
-    label: z.string().trim().min(1, 'Choose a place').max(PLACE_LIMITS.label),
-    city: z.string().trim().min(1, 'Choose a city').max(PLACE_LIMITS.city),
+    label: text().trim().min(1, 'Choose a place').max(PLACE_LIMITS.label),
+    city: text().trim().min(1, 'Choose a city').max(PLACE_LIMITS.city),
     countryCode: countryCodeSchema,
     lat: latitudeSchema,
     lng: longitudeSchema,
     /** A street address within the city; only its owner and their counterpart ever see it. */
-    address: z
-      .string()
+    address: text()
       .trim()
       .min(1, 'Enter an address or leave it out')
       .max(PLACE_LIMITS.address, `The address can be at most ${PLACE_LIMITS.address} characters`)
@@ -50,13 +50,12 @@ export const placeSchema = z
 export type Place = z.infer<typeof placeSchema>;
 
 export const placeSearchQuerySchema = z.object({
-  q: z
-    .string()
+  q: text()
     .trim()
     .min(PLACE_LIMITS.queryMin, 'Type the start of a city name')
     .max(PLACE_LIMITS.queryMax, `Type at most ${PLACE_LIMITS.queryMax} characters`),
   // "fr" is as clear as "FR" in a URL.
-  country: z.string().trim().toUpperCase().regex(countryCodePattern, countryCodeMessage).optional(),
+  country: text().trim().toUpperCase().regex(countryCodePattern, countryCodeMessage).optional(),
   limit: z.coerce
     .number('Limit must be a number')
     .int('Limit must be a whole number')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { kycStatuses } from './auth.ts';
 import { ratingSummarySchema } from './reviews.ts';
+import { text } from './text.ts';
 
 // The profile contract (issue 3, "Profiles"): what a member edits about themselves, and what any
 // reader, visitor or member, sees of another member. Never e-mail or phone on the public side.
@@ -24,8 +25,7 @@ export const AVATAR_ACCEPT = 'image/jpeg,image/png,image/webp';
 /** The typed word that confirms deleting an account. */
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
 
-const languageTag = z
-  .string()
+const languageTag = text()
   .min(PROFILE_LIMITS.languageMin, `Use a language code of at least ${PROFILE_LIMITS.languageMin} characters`)
   .max(PROFILE_LIMITS.languageMax, `Use a language code of at most ${PROFILE_LIMITS.languageMax} characters`)
   .regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/, 'Use a language code such as "en" or "pt-BR"')
@@ -41,8 +41,7 @@ const languageTag = z
 
 /** Blank optional text is stored as "not given" (null), never as an empty string. */
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `${label} can be at most ${max} characters`)
     .nullable()
@@ -67,13 +66,15 @@ export const profileSchema = z
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** A member's name, wherever it is set: the profile form, and sign-up and update-user in Better Auth. */
+export const memberNameSchema = text('Enter your name')
+  .trim()
+  .min(1, 'Enter your name')
+  .max(PROFILE_LIMITS.name, `Your name can be at most ${PROFILE_LIMITS.name} characters`);
+
 export const updateProfileSchema = z
   .strictObject({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Enter your name')
-      .max(PROFILE_LIMITS.name, `Your name can be at most ${PROFILE_LIMITS.name} characters`),
+    name: memberNameSchema,
     bio: optionalText(PROFILE_LIMITS.bio, 'Your bio'),
     city: optionalText(PROFILE_LIMITS.city, 'City'),
     languages: z

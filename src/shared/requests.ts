@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { packageStatuses } from './package-status.ts';
 import { publicPlaceSchema } from './packages.ts';
+import { text } from './text.ts';
 import { transports } from './travel-plans.ts';
 
 // Requests (PRODUCT.md §4, issue 7): a package, a traveler and the trip it rides on. The starter's
@@ -21,8 +22,7 @@ export const requestStatusLabel: Record<RequestStatus, string> = {
 
 export const REQUEST_LIMITS = { message: 500 } as const;
 
-const message = z
-  .string()
+const message = text()
   .trim()
   .max(REQUEST_LIMITS.message, `Keep the message under ${REQUEST_LIMITS.message} characters`)
   .optional();
@@ -85,7 +85,7 @@ export type PackageRequest = z.infer<typeof requestSchema>;
 export const requestListQuerySchema = z.object({
   direction: z.enum(['incoming', 'outgoing'], 'Choose incoming or outgoing').default('incoming'),
   status: z.enum(requestStatuses).optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export type RequestListQuery = z.infer<typeof requestListQuerySchema>;

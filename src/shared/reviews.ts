@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 // Reviews (issue 7): after completion each side reviews the other once; a review is revealed when
 // both have written theirs or REVIEW_REVEAL_DAYS after completion (Sharetribe's rule).
@@ -13,8 +14,7 @@ export const writeReviewSchema = z
       .int('Choose 1 to 5 stars')
       .min(1, 'Choose 1 to 5 stars')
       .max(5, 'Choose 1 to 5 stars'),
-    comment: z
-      .string()
+    comment: text()
       .trim()
       .max(REVIEW_LIMITS.comment, `Keep the comment under ${REVIEW_LIMITS.comment} characters`)
       .optional(),
@@ -61,7 +61,7 @@ export type PackageReviewState = z.infer<typeof packageReviewStateSchema>;
 /** GET /api/users/{id}/reviews: newest first, a page at a time. */
 export const MEMBER_REVIEWS_PAGE_SIZE = 10;
 export const memberReviewsQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(MEMBER_REVIEWS_PAGE_SIZE),
 });
 export type MemberReviewsQuery = z.infer<typeof memberReviewsQuerySchema>;

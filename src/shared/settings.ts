@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Currency, currencySchema, DEFAULT_CURRENCY } from './money.ts';
+import { text } from './text.ts';
 
 // System settings (PRODUCT.md §2, §3, §5, §8) with the defaults PRODUCT.md gives. Stored as rows in
 // `system_setting`; a missing row means the default. The admin page comes with the back office.
@@ -36,7 +37,7 @@ export const settingsSchema = z
     /** Delivered packages complete after this many days without a dispute. */
     autoCompleteDays: z.number().int().min(0),
     /** Words refused in a package's title, description and notes (case- and accent-insensitive). */
-    prohibitedWords: z.array(z.string().min(2)).max(500),
+    prohibitedWords: z.array(text().min(2)).max(500),
     maxPhotos: z.number().int().min(0).max(20),
   })
   .meta({ id: 'Settings' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { haversineKm } from './geo.ts';
 import { placeSchema } from './places.ts';
+import { text } from './text.ts';
 
 // The travel-plan contract (PRODUCT.md §3, issue 5).
 
@@ -36,11 +37,7 @@ export const travelPlanFieldsSchema = z.strictObject({
     .number('Enter the free capacity in kg')
     .min(TRAVEL_PLAN_LIMITS.capacityKgMin, `At least ${TRAVEL_PLAN_LIMITS.capacityKgMin} kg`)
     .max(TRAVEL_PLAN_LIMITS.capacityKgMax, `At most ${TRAVEL_PLAN_LIMITS.capacityKgMax} kg`),
-  notes: z
-    .string()
-    .trim()
-    .max(TRAVEL_PLAN_LIMITS.notes, `Use at most ${TRAVEL_PLAN_LIMITS.notes} characters`)
-    .optional(),
+  notes: text().trim().max(TRAVEL_PLAN_LIMITS.notes, `Use at most ${TRAVEL_PLAN_LIMITS.notes} characters`).optional(),
 });
 export const createTravelPlanSchema = travelPlanFieldsSchema.meta({ id: 'CreateTravelPlan' });
 export type CreateTravelPlan = z.infer<typeof createTravelPlanSchema>;
@@ -93,7 +90,7 @@ export type TravelPlan = z.infer<typeof travelPlanSchema>;
 
 export const travelPlanListQuerySchema = z.object({
   status: z.enum(travelPlanStatuses, 'Choose active, completed or cancelled').optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(TRAVEL_PLAN_LIMITS.pageSize),
 });
 export type TravelPlanListQuery = z.infer<typeof travelPlanListQuerySchema>;

@@ -31,6 +31,23 @@ function fieldsFromZodIssues(
   return fields;
 }
 
+/**
+ * PostgreSQL's "invalid byte sequence" (a NUL in text) and "untranslatable character". The shared
+ * contract refuses such text first (`text()` in src/shared/text.ts); this only keeps one that slipped
+ * past it a client error rather than a 500 (docs/decisions/0035-text-the-database-cannot-store.md).
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+function isUnstorableTextError(err: unknown): boolean {
+  // Drizzle wraps the driver's error; its code is on the cause.
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -54,6 +71,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
       return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong on our side.', { requestId: req.id }));
+    }
+    if (isUnstorableTextError(err)) {
+      req.log.warn({ err }, 'text the database cannot store reached it');
+      return reply
+        .code(400)
+        .send(
+          errorBody('VALIDATION_FAILED', 'Some text holds characters that cannot be stored.', { requestId: req.id }),
+        );
     }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {

@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { admin, genericOAuth, phoneNumber } from 'better-auth/plugins';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
@@ -12,8 +12,27 @@ import { passwordRuleMessages } from '#shared/password-rules.ts';
 import { normalizePhoneNumber } from '#shared/phone.ts';
 import { existingAccountEmail, resetPasswordEmail, verificationEmail } from './emails.ts';
 import { googleOidc } from './google.ts';
+import { checkAuthInput, validationMessage } from './input-rules.ts';
+import { forgetResetLinks } from './reset-links.ts';
 
 const PASSWORD_CHOICE_PATHS = new Set(['/reset-password', '/change-password', '/set-password']);
+
+/**
+ * Admin plugin endpoints our own code calls; none. Administrators act through our own routes,
+ * which check and audit what they do (docs/decisions/0034-our-rules-on-better-auth-endpoints.md).
+ * The plugin stays for the role and ban columns and for refusing a banned member's sign-in.
+ */
+const ADMIN_ENDPOINTS_WE_USE = new Set<string>();
+
+/** What the admin and phone-number plugins and our database give a new account (see the sign-up test). */
+const NEW_ACCOUNT_DEFAULTS = {
+  role: 'user',
+  banned: false,
+  banReason: null,
+  banExpires: null,
+  phoneNumber: null,
+  phoneNumberVerified: false,
+};
 
 export interface AuthDeps {
   mailer: Mailer;
@@ -22,6 +41,10 @@ export interface AuthDeps {
 
 /** The identity provider is this server (ADR 0006): Better Auth on our own database. */
 export function createAuth(config: Config, db: Database, deps: AuthDeps) {
+  const adminPlugin = admin();
+  const unusedAdminPaths = Object.values(adminPlugin.endpoints)
+    .map((endpoint) => endpoint.path)
+    .filter((path) => !ADMIN_ENDPOINTS_WE_USE.has(path));
   return betterAuth({
     appName: 'Tagalong',
     baseURL: config.baseUrl,
@@ -57,8 +80,20 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       onExistingUserSignUp: async ({ user: u }) => {
         await deps.mailer.send(existingAccountEmail(u.email, u.name, config.baseUrl));
       },
+      // The made-up user in that answer carries what a new account starts with; Better Auth knows
+      // only its core fields, and a `role: null` beside a new account's "user" would tell them apart.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        ...NEW_ACCOUNT_DEFAULTS,
+        ...additionalFields,
+        id,
+      }),
       sendResetPassword: async ({ user: u, url }) => {
         await deps.mailer.send(resetPasswordEmail(u.email, u.name, url));
+      },
+      // Only the link used is consumed; the older ones would still open the account.
+      onPasswordReset: async ({ user: u }) => {
+        await forgetResetLinks(db, u.id);
       },
     },
     emailVerification: {
@@ -92,7 +127,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       },
     },
     plugins: [
-      admin(),
+      adminPlugin,
       // "Continue with Google" is an OpenID Connect client of the configured issuer (ADR 0014).
       genericOAuth({ config: config.google ? [googleOidc(config.google)] : [] }),
       phoneNumber({
@@ -109,9 +144,21 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       }),
     ],
     // Phone numbers are an onboarding step of a signed-in account, never a way to sign in or reset a password.
-    disabledPaths: ['/sign-in/phone-number', '/phone-number/request-password-reset', '/phone-number/reset-password'],
+    disabledPaths: [
+      '/sign-in/phone-number',
+      '/phone-number/request-password-reset',
+      '/phone-number/reset-password',
+      ...unusedAdminPaths,
+    ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Our rules for names and text before Better Auth's own: the same as on our profile routes.
+        const input = checkAuthInput(ctx.path, ctx.body, ctx.query);
+        if (!input.ok) {
+          throw new APIError('BAD_REQUEST', { code: 'VALIDATION_ERROR', message: validationMessage(input.fields) });
+        }
+        // What Better Auth stores is what our schema made of it (a trimmed name).
+        const normalised = input.body ? { context: { body: input.body } } : undefined;
         const body = ctx.body as { password?: unknown; newPassword?: unknown; updatePhoneNumber?: unknown } | undefined;
         // The common-password rule wherever a password is chosen; the web form checks first.
         const chosen =
@@ -123,7 +170,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         if (typeof chosen === 'string' && isCommonPassword(chosen)) {
           throw APIError.from('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: passwordRuleMessages.tooCommon });
         }
-        if (ctx.path !== '/phone-number/send-otp' && ctx.path !== '/phone-number/verify') return;
+        if (ctx.path !== '/phone-number/send-otp' && ctx.path !== '/phone-number/verify') return normalised;
         const session = await getSessionFromCtx(ctx);
         // Otherwise anyone could make us text any number.
         if (!session) throw new APIError('UNAUTHORIZED', { code: 'UNAUTHENTICATED', message: 'Sign in first.' });
@@ -133,6 +180,13 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
             message: '[body.updatePhoneNumber] must be true',
           });
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A password chosen while signed in ends the reset links too (a reset itself: onPasswordReset).
+        if (ctx.path !== '/change-password' && ctx.path !== '/set-password') return;
+        if (isAPIError(ctx.context.returned)) return;
+        const userId = ctx.context.session?.user.id ?? ctx.context.newSession?.user.id;
+        if (userId) await forgetResetLinks(db, userId);
       }),
     },
     // Its own console logging; our request logs already say what failed.
