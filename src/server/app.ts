@@ -202,6 +202,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Last: they tell of the packages, requests and reviews above, when those say it happened.
     await seedDemoNotifications(deps.database.db, app.log);
   }
+  if (config.demoMode) {
+    app.log.info(
+      { demoMode: true },
+      'demo mode is on: demo accounts with a public password, and a mailbox (/api/dev/outbox) that answers only this machine',
+    );
+  }
   if (config.adminEmail) await promoteAdmin(deps.database.db, config.adminEmail, app.log);
 
   app.addHook('onClose', async () => {

@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
+import { isLoopbackHost } from './lib/loopback.ts';
 
 // Every environment variable the server reads is parsed here and nowhere else. A bad value stops
 // start-up with a message naming the variable (ConfigError), before anything is opened.
@@ -104,8 +108,39 @@ export class ConfigError extends Error {
   }
 }
 
-/** Only embedded, demo-capable set-ups may fall back to a fixed secret; a real database needs its own. */
-const DEV_ONLY_SECRET = 'tagalong-embedded-development-secret-not-for-production';
+// Tests that set no AUTH_SECRET share one random secret per process, so every app a test file
+// builds (and the keys it derives itself) agree, and nothing is ever a constant (ADR 0030).
+let testSecret: string | undefined;
+function testProcessSecret(): string {
+  testSecret ??= randomBytes(32).toString('hex');
+  return testSecret;
+}
+
+/**
+ * The embedded mode's secret: 32 random bytes made on the first start and kept in DATA_DIR/secret
+ * (owner-only), so sessions and sealed data outlive a restart (ADR 0030).
+ */
+export function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  // Written whole under a temporary name, then linked into place: a crash never leaves half a secret,
+  // and of two first starts at once the second finds the first's secret (EEXIST) and uses it.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(temp, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(
@@ -120,7 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
-  if (e.DATABASE_URL && !e.AUTH_SECRET && e.NODE_ENV === 'production' && !e.DEMO_MODE) {
+  // Every node of a shared database must sign and seal with the same secret, so none can make its own.
+  if (e.DATABASE_URL && !e.AUTH_SECRET && e.NODE_ENV !== 'test') {
     throw new ConfigError([
       { variable: 'AUTH_SECRET', message: 'is required when DATABASE_URL is set (32+ random characters)' },
     ]);
@@ -147,16 +183,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       { variable: e.KYCAID_API_TOKEN ? 'KYCAID_FORM_ID' : 'KYCAID_API_TOKEN', message: 'set both or neither' },
     ]);
   }
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  // A public site never runs the demo (known passwords, a mailbox) unless asked to (ADR 0029).
+  const publicSite = !isLoopbackHost(new URL(baseUrl).hostname);
+  let authSecret = e.AUTH_SECRET;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    baseUrl,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    demoMode: e.DEMO_MODE ?? !e.DATABASE_URL,
-    authSecret: e.AUTH_SECRET ?? DEV_ONLY_SECRET,
+    demoMode: e.DEMO_MODE ?? (!e.DATABASE_URL && !publicSite),
+    // Read (or made) when first needed, so parsing the environment alone never writes to DATA_DIR.
+    get authSecret() {
+      authSecret ??= e.NODE_ENV === 'test' ? testProcessSecret() : embeddedSecret(e.DATA_DIR);
+      return authSecret;
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
