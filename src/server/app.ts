@@ -39,6 +39,7 @@ import { requestRoutes } from './modules/requests/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { travelPlanRoutes } from './modules/travel-plans/routes.ts';
+import { clientIpPlugin, fastifyTrustProxy } from './plugins/client-ip.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
@@ -70,7 +71,9 @@ declare module 'fastify' {
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOptions(config),
-    trustProxy: true,
+    // Forwarded headers are believed only from the proxies the operator named (ADR 0031); by default
+    // the client is whoever opened the socket, so no header can pick the address rate limits count.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
@@ -85,6 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const clock = deps.clock ?? (() => new Date());
 
   await app.register(errorsPlugin);
+  await app.register(clientIpPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { isLoopbackHost } from './lib/loopback.ts';
@@ -32,6 +33,13 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ADMIN_EMAIL: z.email().optional(),
   RATE_LIMIT: bool.optional(),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) => /^\d{1,2}$/.test(v) || v.split(',').every((part) => isAddressOrRange(part.trim())),
+      'must be a hop count (1, 2…) or a comma-separated list of proxy addresses or CIDR ranges',
+    )
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -82,6 +90,11 @@ export interface Config {
   adminEmail: string | undefined;
   /** Sign-in, sign-up, reset and OTP limits; on unless RATE_LIMIT=false. */
   rateLimit: boolean;
+  /**
+   * Which proxies' X-Forwarded-* headers are believed (Fastify's trustProxy): a hop count or a list of
+   * addresses/CIDR ranges. False by default: the client is the socket's address (ADR 0031).
+   */
+  trustProxy: false | number | string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Twilio Verify for phone codes when all three TWILIO_* keys are set; else the SMS outbox. */
@@ -140,6 +153,21 @@ export function embeddedSecret(dataDir: string): string {
     rmSync(temp, { force: true });
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+/** 10.0.0.1, 10.0.0.0/8, ::1, fd00::/8: what a TRUST_PROXY list may hold. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value.split(',').map((part) => part.trim());
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -211,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     adminEmail: e.ADMIN_EMAIL,
     rateLimit: e.RATE_LIMIT ?? true,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     twilio:
