@@ -43,6 +43,7 @@ import { clientIpPlugin, fastifyTrustProxy } from './plugins/client-ip.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
+import { secureCookiesPlugin } from './plugins/secure-cookies.ts';
 import { readBuildId, webPlugin } from './plugins/web.ts';
 import { createKycProvider } from './providers/kyc/create.ts';
 import { createMailer } from './providers/mail/create.ts';
@@ -67,6 +68,12 @@ declare module 'fastify' {
   }
 }
 
+/** The site's own WebSocket origin (ws:// for http://, wss:// for https://). */
+function socketOrigin(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
 /** The whole server, ready to listen; tests call it directly. Closing it closes sockets and the database. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -89,11 +96,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(errorsPlugin);
   await app.register(clientIpPlugin);
+  await app.register(secureCookiesPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'connect-src': ["'self'", 'ws:', 'wss:'],
+        // This site only. 'self' covers its own ws(s) in current browsers; the socket's origin is
+        // spelled out for those that still read 'self' as http(s) only (ADR 0031).
+        'connect-src': ["'self'", socketOrigin(config.baseUrl)],
         'img-src': ["'self'", 'data:', 'blob:'],
+        // Inline styles: Radix's dialogs add a <style> element while open (react-remove-scroll).
+        'style-src': ["'self'", "'unsafe-inline'"],
         'upgrade-insecure-requests': null,
       },
     },
