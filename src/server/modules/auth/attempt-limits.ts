@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { attemptCounter } from '#server/db/schema/auth.ts';
 
@@ -60,4 +60,18 @@ export async function attemptsSoFar(db: Database, limit: AttemptLimit, subject: 
 export function waitText(resetAt: Date, now = new Date()): string {
   const minutes = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 60_000));
   return minutes === 1 ? 'in a minute' : `in ${minutes} minutes`;
+}
+
+const LONGEST_WINDOW_SECONDS = Math.max(
+  ...[SIGN_IN_FAILURES, PHONE_CODES_PER_NUMBER, PHONE_CODES_PER_ACCOUNT].map((l) => l.windowSeconds),
+);
+
+/** Deletes the counters whose window ended before `now` under every limit (a scheduled job); returns how many. */
+export async function pruneAttemptCounters(db: Database, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - LONGEST_WINDOW_SECONDS * 1000);
+  const gone = await db
+    .delete(attemptCounter)
+    .where(lt(attemptCounter.windowStart, cutoff))
+    .returning({ key: attemptCounter.key });
+  return gone.length;
 }
