@@ -9,6 +9,16 @@ import { signUpVerified } from './test/users.ts';
 
 let app: FastifyInstance;
 
+function cspDirectives(header: string): Record<string, string[]> {
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name = '', ...values]) => [name, values]),
+  );
+}
+
 beforeAll(async () => {
   app = await createTestApp();
   // A route with a body schema, to see validation errors leave in the one error shape.
@@ -147,6 +157,18 @@ describe('static assets and headers', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('lets pages connect and load styles only from this site', async () => {
+    const directives = cspDirectives(String((await app.inject('/')).headers['content-security-policy']));
+    // This site's own socket origin (testConfig's BASE_URL is http://localhost:<port>), never any ws:.
+    expect(directives['connect-src']).toEqual(["'self'", expect.stringMatching(/^ws:\/\/localhost:\d+$/)]);
+    expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    const docs = await app.inject('/api/docs');
+    expect(docs.statusCode).toBe(200);
+    const docsStyles = cspDirectives(String(docs.headers['content-security-policy']))['style-src'] ?? [];
+    expect(docsStyles[0]).toBe("'self'");
+    expect(docsStyles).not.toContain('https:');
   });
 
   it('compresses large responses', async () => {

@@ -39,9 +39,11 @@ import { requestRoutes } from './modules/requests/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { travelPlanRoutes } from './modules/travel-plans/routes.ts';
+import { clientIpPlugin, fastifyTrustProxy } from './plugins/client-ip.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
+import { secureCookiesPlugin } from './plugins/secure-cookies.ts';
 import { readBuildId, webPlugin } from './plugins/web.ts';
 import { createKycProvider } from './providers/kyc/create.ts';
 import { createMailer } from './providers/mail/create.ts';
@@ -66,11 +68,19 @@ declare module 'fastify' {
   }
 }
 
+/** The site's own WebSocket origin (ws:// for http://, wss:// for https://). */
+function socketOrigin(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
 /** The whole server, ready to listen; tests call it directly. Closing it closes sockets and the database. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOptions(config),
-    trustProxy: true,
+    // Forwarded headers are believed only from the proxies the operator named (ADR 0031); by default
+    // the client is whoever opened the socket, so no header can pick the address rate limits count.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
@@ -85,11 +95,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const clock = deps.clock ?? (() => new Date());
 
   await app.register(errorsPlugin);
+  await app.register(clientIpPlugin);
+  await app.register(secureCookiesPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'connect-src': ["'self'", 'ws:', 'wss:'],
+        // This site only. 'self' covers its own ws(s) in current browsers; the socket's origin is
+        // spelled out for those that still read 'self' as http(s) only (ADR 0031).
+        'connect-src': ["'self'", socketOrigin(config.baseUrl)],
         'img-src': ["'self'", 'data:', 'blob:'],
+        // Inline styles: Radix's dialogs add a <style> element while open (react-remove-scroll).
+        'style-src': ["'self'", "'unsafe-inline'"],
         'upgrade-insecure-requests': null,
       },
     },
@@ -201,6 +217,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await seedDemoConversations(deps.database.db, app.log);
     // Last: they tell of the packages, requests and reviews above, when those say it happened.
     await seedDemoNotifications(deps.database.db, app.log);
+  }
+  if (config.demoMode) {
+    app.log.info(
+      { demoMode: true },
+      'demo mode is on: demo accounts with a public password, and a mailbox (/api/dev/outbox) that answers only this machine',
+    );
   }
   if (config.adminEmail) await promoteAdmin(deps.database.db, config.adminEmail, app.log);
 

@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
+import { isLoopbackHost } from './lib/loopback.ts';
 
 // Every environment variable the server reads is parsed here and nowhere else. A bad value stops
 // start-up with a message naming the variable (ConfigError), before anything is opened.
@@ -28,6 +33,13 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ADMIN_EMAIL: z.email().optional(),
   RATE_LIMIT: bool.optional(),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) => /^\d{1,2}$/.test(v) || v.split(',').every((part) => isAddressOrRange(part.trim())),
+      'must be a hop count (1, 2…) or a comma-separated list of proxy addresses or CIDR ranges',
+    )
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -78,6 +90,11 @@ export interface Config {
   adminEmail: string | undefined;
   /** Sign-in, sign-up, reset and OTP limits; on unless RATE_LIMIT=false. */
   rateLimit: boolean;
+  /**
+   * Which proxies' X-Forwarded-* headers are believed (Fastify's trustProxy): a hop count or a list of
+   * addresses/CIDR ranges. False by default: the client is the socket's address (ADR 0031).
+   */
+  trustProxy: false | number | string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Twilio Verify for phone codes when all three TWILIO_* keys are set; else the SMS outbox. */
@@ -104,8 +121,54 @@ export class ConfigError extends Error {
   }
 }
 
-/** Only embedded, demo-capable set-ups may fall back to a fixed secret; a real database needs its own. */
-const DEV_ONLY_SECRET = 'tagalong-embedded-development-secret-not-for-production';
+// Tests that set no AUTH_SECRET share one random secret per process, so every app a test file
+// builds (and the keys it derives itself) agree, and nothing is ever a constant (ADR 0030).
+let testSecret: string | undefined;
+function testProcessSecret(): string {
+  testSecret ??= randomBytes(32).toString('hex');
+  return testSecret;
+}
+
+/**
+ * The embedded mode's secret: 32 random bytes made on the first start and kept in DATA_DIR/secret
+ * (owner-only), so sessions and sealed data outlive a restart (ADR 0030).
+ */
+export function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  // Written whole under a temporary name, then linked into place: a crash never leaves half a secret,
+  // and of two first starts at once the second finds the first's secret (EEXIST) and uses it.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(temp, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** 10.0.0.1, 10.0.0.0/8, ::1, fd00::/8: what a TRUST_PROXY list may hold. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value.split(',').map((part) => part.trim());
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(
@@ -120,7 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
-  if (e.DATABASE_URL && !e.AUTH_SECRET && e.NODE_ENV === 'production' && !e.DEMO_MODE) {
+  // Every node of a shared database must sign and seal with the same secret, so none can make its own.
+  if (e.DATABASE_URL && !e.AUTH_SECRET && e.NODE_ENV !== 'test') {
     throw new ConfigError([
       { variable: 'AUTH_SECRET', message: 'is required when DATABASE_URL is set (32+ random characters)' },
     ]);
@@ -147,16 +211,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       { variable: e.KYCAID_API_TOKEN ? 'KYCAID_FORM_ID' : 'KYCAID_API_TOKEN', message: 'set both or neither' },
     ]);
   }
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  // A public site never runs the demo (known passwords, a mailbox) unless asked to (ADR 0029).
+  const publicSite = !isLoopbackHost(new URL(baseUrl).hostname);
+  let authSecret = e.AUTH_SECRET;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    baseUrl,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    demoMode: e.DEMO_MODE ?? !e.DATABASE_URL,
-    authSecret: e.AUTH_SECRET ?? DEV_ONLY_SECRET,
+    demoMode: e.DEMO_MODE ?? (!e.DATABASE_URL && !publicSite),
+    // Read (or made) when first needed, so parsing the environment alone never writes to DATA_DIR.
+    get authSecret() {
+      authSecret ??= e.NODE_ENV === 'test' ? testProcessSecret() : embeddedSecret(e.DATA_DIR);
+      return authSecret;
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -167,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     adminEmail: e.ADMIN_EMAIL,
     rateLimit: e.RATE_LIMIT ?? true,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     twilio:

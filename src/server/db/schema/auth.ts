@@ -90,3 +90,13 @@ export const rateLimit = pgTable('rate_limit', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Our own per-account limits (failed sign-ins per address, phone codes per number and per account),
+ * whatever network address the attempts come from; in the database so they hold across nodes (ADR 0031).
+ */
+export const attemptCounter = pgTable('attempt_counter', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});

@@ -5,11 +5,21 @@ import { admin, genericOAuth, phoneNumber } from 'better-auth/plugins';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { account, rateLimit, session, user, verification } from '#server/db/schema/auth.ts';
+import { CLIENT_IP_HEADER } from '#server/plugins/client-ip.ts';
 import type { Mailer } from '#server/providers/mail/mailer.ts';
 import type { PhoneCodeSender } from '#server/providers/sms/sms.ts';
 import { isCommonPassword } from '#shared/common-passwords.ts';
 import { passwordRuleMessages } from '#shared/password-rules.ts';
 import { normalizePhoneNumber } from '#shared/phone.ts';
+import {
+  type AttemptCount,
+  attemptsSoFar,
+  countAttempt,
+  PHONE_CODES_PER_ACCOUNT,
+  PHONE_CODES_PER_NUMBER,
+  SIGN_IN_FAILURES,
+  waitText,
+} from './attempt-limits.ts';
 import { existingAccountEmail, resetPasswordEmail, verificationEmail } from './emails.ts';
 import { googleOidc } from './google.ts';
 import { checkAuthInput, validationMessage } from './input-rules.ts';
@@ -61,6 +71,8 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
     advanced: {
       database: { generateId: 'uuid' },
       useSecureCookies: config.baseUrl.startsWith('https://'),
+      // The address Fastify resolved, never a header the client wrote (plugins/client-ip.ts, ADR 0031).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
     user: {
@@ -159,7 +171,15 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         }
         // What Better Auth stores is what our schema made of it (a trimmed name).
         const normalised = input.body ? { context: { body: input.body } } : undefined;
-        const body = ctx.body as { password?: unknown; newPassword?: unknown; updatePhoneNumber?: unknown } | undefined;
+        const body = ctx.body as
+          | {
+              email?: unknown;
+              password?: unknown;
+              newPassword?: unknown;
+              phoneNumber?: unknown;
+              updatePhoneNumber?: unknown;
+            }
+          | undefined;
         // The common-password rule wherever a password is chosen; the web form checks first.
         const chosen =
           ctx.path === '/sign-up/email'
@@ -170,10 +190,28 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         if (typeof chosen === 'string' && isCommonPassword(chosen)) {
           throw APIError.from('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: passwordRuleMessages.tooCommon });
         }
+        // Locked out after too many wrong passwords, from wherever they came: even the right one waits.
+        if (config.rateLimit && ctx.path === '/sign-in/email' && typeof body?.email === 'string') {
+          const failures = await attemptsSoFar(db, SIGN_IN_FAILURES, body.email);
+          if (failures.count >= SIGN_IN_FAILURES.max) throw tooManySignIns(failures);
+        }
         if (ctx.path !== '/phone-number/send-otp' && ctx.path !== '/phone-number/verify') return normalised;
         const session = await getSessionFromCtx(ctx);
         // Otherwise anyone could make us text any number.
         if (!session) throw new APIError('UNAUTHORIZED', { code: 'UNAUTHENTICATED', message: 'Sign in first.' });
+        if (config.rateLimit && ctx.path === '/phone-number/send-otp') {
+          const to = typeof body?.phoneNumber === 'string' ? body.phoneNumber : '';
+          // Both counted, so neither many accounts at one number nor one account at many numbers gets far.
+          const [byNumber, byAccount] = await Promise.all([
+            countAttempt(db, PHONE_CODES_PER_NUMBER, to),
+            countAttempt(db, PHONE_CODES_PER_ACCOUNT, session.user.id),
+          ]);
+          const over = [
+            ...(byNumber.count > PHONE_CODES_PER_NUMBER.max ? [byNumber] : []),
+            ...(byAccount.count > PHONE_CODES_PER_ACCOUNT.max ? [byAccount] : []),
+          ];
+          if (over.length > 0) throw tooManyCodes(over);
+        }
         if (ctx.path === '/phone-number/verify' && body?.updatePhoneNumber !== true) {
           throw new APIError('BAD_REQUEST', {
             code: 'VALIDATION_ERROR',
@@ -183,15 +221,38 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         // A password chosen while signed in ends the reset links too (a reset itself: onPasswordReset).
-        if (ctx.path !== '/change-password' && ctx.path !== '/set-password') return;
-        if (isAPIError(ctx.context.returned)) return;
-        const userId = ctx.context.session?.user.id ?? ctx.context.newSession?.user.id;
-        if (userId) await forgetResetLinks(db, userId);
+        if (ctx.path === '/change-password' || ctx.path === '/set-password') {
+          if (isAPIError(ctx.context.returned)) return;
+          const userId = ctx.context.session?.user.id ?? ctx.context.newSession?.user.id;
+          if (userId) await forgetResetLinks(db, userId);
+          return;
+        }
+        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        if (!config.rateLimit || ctx.path !== '/sign-in/email' || typeof email !== 'string') return;
+        const returned = ctx.context.returned;
+        // A wrong password (or no such account: the same answer, and counted the same) is a failure;
+        // a right password on an unverified address is not.
+        if (isAPIError(returned) && returned.statusCode === 401) await countAttempt(db, SIGN_IN_FAILURES, email);
       }),
     },
     // Its own console logging; our request logs already say what failed.
     logger: { disabled: config.logLevel === 'silent' },
     telemetry: { enabled: false },
+  });
+}
+
+function tooManySignIns(failures: AttemptCount): APIError {
+  return new APIError('TOO_MANY_REQUESTS', {
+    code: 'TOO_MANY_SIGN_IN_ATTEMPTS',
+    message: `Too many wrong passwords for this account. Try again ${waitText(failures.resetAt)}, or reset your password.`,
+  });
+}
+
+function tooManyCodes(counts: AttemptCount[]): APIError {
+  const resetAt = new Date(Math.max(...counts.map((c) => c.resetAt.getTime())));
+  return new APIError('TOO_MANY_REQUESTS', {
+    code: 'TOO_MANY_PHONE_CODES',
+    message: `Too many codes sent. Try again ${waitText(resetAt)}.`,
   });
 }
 

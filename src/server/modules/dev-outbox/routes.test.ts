@@ -70,6 +70,22 @@ describe('demo mode', () => {
     expect(outbox.mail).toHaveLength(DEV_OUTBOX_LIMIT);
   });
 
+  it('answers only a client on this machine, whatever the headers say', async () => {
+    for (const remoteAddress of ['127.0.0.1', '127.4.5.6', '::1', '::ffff:127.0.0.1']) {
+      expect((await app.inject({ url: '/api/dev/outbox', remoteAddress })).statusCode, remoteAddress).toBe(200);
+    }
+    for (const remoteAddress of ['203.0.113.7', '10.0.0.2', '::ffff:192.168.1.5', '2001:db8::1']) {
+      const res = await app.inject({
+        url: '/api/dev/outbox',
+        remoteAddress,
+        headers: { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1', host: 'localhost' },
+      });
+      expect(res.statusCode, remoteAddress).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+      expect(res.body).not.toContain('@example.test');
+    }
+  });
+
   it('answers a malformed filter with 400 in the error shape', async () => {
     const res = await app.inject(`/api/dev/outbox?to=${'x'.repeat(400)}`);
     expect(res.statusCode).toBe(400);

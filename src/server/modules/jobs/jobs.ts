@@ -4,6 +4,7 @@ import { expirePackagesJob } from './expire-packages.ts';
 import { expireRequestsJob } from './expire-requests.ts';
 import { expireTripRequestsJob } from './expire-trip-requests.ts';
 import type { Job } from './job.ts';
+import { pruneAttemptCountersJob } from './prune-attempt-counters.ts';
 import { revealReviewsJob } from './reveal-reviews.ts';
 
 /**
@@ -17,4 +18,5 @@ export const scheduledJobs: readonly Job[] = [
   expireTripRequestsJob,
   completeTravelPlansJob,
   revealReviewsJob,
+  pruneAttemptCountersJob,
 ];
