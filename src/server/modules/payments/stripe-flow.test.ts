@@ -6,6 +6,7 @@ import {
   type FakeStripe,
   signedStripeEvent,
   startFakeStripe,
+  stripeEvent,
 } from '#server/providers/payments/test/fake-stripe.ts';
 import { createTestApp } from '#server/test/app.ts';
 import type { Package } from '#shared/packages.ts';
@@ -119,6 +120,31 @@ describe('paying through Stripe', () => {
       },
     };
     expect((await deliver(event)).statusCode).toBe(200);
+  });
+
+  it('acknowledges a paid checkout of another integration (no payment id of ours) and books nothing', async () => {
+    const escrow = await balance(app, 'escrow');
+    const session = {
+      id: 'cs_test_other_integration',
+      object: 'checkout.session',
+      payment_status: 'paid',
+      amount_total: 4200,
+      currency: 'eur',
+      payment_intent: 'pi_test_other_integration',
+      client_reference_id: 'order-4711',
+      metadata: { payment_id: 'their-own-id', shop: 'elsewhere' },
+    };
+    expect((await deliver(stripeEvent('checkout.session.completed', session))).statusCode).toBe(200);
+    const bare = { ...session, id: 'cs_test_no_metadata', client_reference_id: null, metadata: {} };
+    expect((await deliver(stripeEvent('checkout.session.completed', bare))).statusCode).toBe(200);
+    expect(await balance(app, 'escrow')).toBe(escrow);
+  });
+
+  it('acknowledges an event type it does not handle', async () => {
+    const invoice = { id: 'in_test_1', object: 'invoice', amount_paid: 500, currency: 'eur', metadata: {} };
+    const res = await deliver(stripeEvent('invoice.paid', invoice));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true });
   });
 
   it('refunds through the Refunds API when an open package is cancelled', async () => {

@@ -11,6 +11,11 @@ import type { PaymentWebhookEvent } from '#server/providers/payments/payment-pro
 import type { Currency } from '#shared/money.ts';
 import type { PaymentRow } from './mapping.ts';
 
+// Our payment ids are UUIDs. Another integration on the same Stripe account may put its own
+// reference in client_reference_id or metadata.payment_id; such a value is not ours to look up (and
+// the uuid column would refuse it with an error that makes Stripe retry for days).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type WebhookOutcome =
   | { kind: 'replay' | 'unknown_payment' | 'ignored' | 'unchanged' | 'applied' }
   /** Money arrived for a package that no longer takes it (paid twice, cancelled): it goes back. */
@@ -37,9 +42,10 @@ export async function handlePaymentWebhook(
     if (!receipt) return { kind: 'replay' };
     if (event.kind === 'other') return { kind: 'ignored' };
 
-    const byId = event.paymentId
-      ? await tx.select().from(payments).where(eq(payments.id, event.paymentId)).for('update')
-      : [];
+    const byId =
+      event.paymentId && UUID.test(event.paymentId)
+        ? await tx.select().from(payments).where(eq(payments.id, event.paymentId)).for('update')
+        : [];
     const byRef =
       byId.length === 0 && event.providerRef
         ? await tx.select().from(payments).where(eq(payments.providerRef, event.providerRef)).for('update')
