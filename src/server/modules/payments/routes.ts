@@ -81,6 +81,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     raw.post(
       WEBHOOK_URL,
       {
+        config: { signedWebhook: true },
         schema: {
           tags: ['payments'],
           summary: 'Payment provider webhook (Stripe events; the sandbox sends the same, signed with its own secret)',
