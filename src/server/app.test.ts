@@ -13,10 +13,11 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   app = await createTestApp();
-  // A route with a body schema, to see validation errors leave in the one error shape.
+  // A route with a body schema, to see validation errors leave in the one error shape; open to
+  // visitors, as API routes are members-only unless they say otherwise.
   app.post(
     '/api/__probe',
-    { schema: { body: z.object({ email: z.email(), weightKg: z.number().min(0.1) }) } },
+    { config: { auth: 'visitor' }, schema: { body: z.object({ email: z.email(), weightKg: z.number().min(0.1) }) } },
     async () => ({ ok: true }),
   );
   await app.ready();

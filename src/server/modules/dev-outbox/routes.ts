@@ -12,6 +12,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     '/api/dev/outbox',
     {
+      config: { auth: 'visitor' },
       schema: {
         tags: ['dev'],
         summary: 'Demo mode: the newest e-mails and text messages in the embedded outbox',
