@@ -1,8 +1,10 @@
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/errors.ts';
 import { buildApp } from './app.ts';
+import { packages } from './db/schema/packages.ts';
 import { createTestApp, testConfig } from './test/app.ts';
 import { createTestDatabase } from './test/database.ts';
 import { signUpVerified } from './test/users.ts';
@@ -21,10 +23,11 @@ function cspDirectives(header: string): Record<string, string[]> {
 
 beforeAll(async () => {
   app = await createTestApp();
-  // A route with a body schema, to see validation errors leave in the one error shape.
+  // A route with a body schema, to see validation errors leave in the one error shape; open to
+  // visitors, as API routes are members-only unless they say otherwise.
   app.post(
     '/api/__probe',
-    { schema: { body: z.object({ email: z.email(), weightKg: z.number().min(0.1) }) } },
+    { config: { auth: 'visitor' }, schema: { body: z.object({ email: z.email(), weightKg: z.number().min(0.1) }) } },
     async () => ({ ok: true }),
   );
   await app.ready();
@@ -99,6 +102,55 @@ describe('cross-site requests', () => {
     expect(apiErrorSchema.parse(foreign.json()).error.code).toBe('FORBIDDEN');
     expect((await from('http://localhost:80')).statusCode).toBe(200);
     expect((await from()).statusCode).toBe(200);
+  });
+});
+
+describe('cross-site forms', () => {
+  it('refuses a percent-encoded API path from another site and writes nothing', async () => {
+    const member = await signUpVerified(app, 'encoded-path@example.test', 'Encoded Path');
+    const draft = { title: 'Posted from another site' };
+    for (const url of ['/%61pi/packages', '/api/%70ackages', '//api/packages']) {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: member.cookie, origin: 'https://evil.test' },
+        payload: draft,
+      });
+      expect(res.statusCode, url).toBe(403);
+    }
+    const [row] = await app.database.db.select({ n: count() }).from(packages).where(eq(packages.senderId, member.id));
+    expect(row?.n).toBe(0);
+  });
+
+  it('refuses the content types an HTML form can send, even on a route that reads no body', async () => {
+    const member = await signUpVerified(app, 'form-post@example.test', 'Form Post');
+    const post = (url: string, type: string, payload: string) =>
+      app.inject({ method: 'POST', url, headers: { cookie: member.cookie, 'content-type': type }, payload });
+    const plain = await post('/api/notifications/read-all', 'text/plain', '');
+    expect(plain.statusCode).toBe(415);
+    expect(plain.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect((await post('/api/notifications/read-all', 'text/plain;charset=UTF-8', '{}')).statusCode).toBe(415);
+    expect((await post('/api/__probe', 'text/plain', '{"email":"a@example.test","weightKg":1}')).statusCode).toBe(415);
+    expect((await post('/api/notifications/read-all', 'application/x-www-form-urlencoded', 'a=1')).statusCode).toBe(
+      415,
+    );
+    const boundary = '----form';
+    const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nMallory\r\n--${boundary}--\r\n`;
+    const profile = await app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: { cookie: member.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: multipart,
+    });
+    expect(profile.statusCode).toBe(415);
+    // The same routes as JSON, or with no body at all.
+    expect((await post('/api/notifications/read-all', 'application/json', '{}')).statusCode).toBe(200);
+    const bodiless = await app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      headers: { cookie: member.cookie },
+    });
+    expect(bodiless.statusCode).toBe(200);
   });
 });
 

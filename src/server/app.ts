@@ -39,6 +39,7 @@ import { requestRoutes } from './modules/requests/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { travelPlanRoutes } from './modules/travel-plans/routes.ts';
+import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { clientIpPlugin, fastifyTrustProxy } from './plugins/client-ip.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -115,6 +116,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(originCheckPlugin, { baseUrl: config.baseUrl });
   await app.register(openapiPlugin, { version: buildId });
+  // Before every route it guards (all the modules below); the API docs above are public.
+  await app.register(authGuardPlugin, { auth });
 
   // Created before the modules: services push live events through it.
   const gateway = await createGateway({

@@ -22,6 +22,14 @@ export const adminPaymentSchema = paymentSchema
      * (a released reward or a kept fee has left escrow).
      */
     refundable: z.number().int(),
+    /**
+     * Set when the provider reported a payment of another amount or currency than the checkout's
+     * (status `amount_mismatch`, ADR 0033): what it reported, and when it was refunded (null: not yet,
+     * an admin must see to it at the provider).
+     */
+    mismatch: z
+      .object({ paidAmount: z.number().int(), paidCurrency: z.string(), refundedAt: iso.nullable() })
+      .nullable(),
   })
   .meta({ id: 'AdminPayment' });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;

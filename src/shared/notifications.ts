@@ -11,6 +11,7 @@ export const notificationTypes = [
   'kyc_declined',
   'payment_succeeded',
   'payment_refunded',
+  'payment_amount_mismatch',
   'package_cancelled',
   'request_received',
   'request_accepted',

@@ -12,6 +12,8 @@ export const paymentStatuses = [
   'cancelled',
   'refunded',
   'partially_refunded',
+  /** Paid for another amount or currency than the checkout's: never booked, sent back (ADR 0033). */
+  'amount_mismatch',
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export const paymentProviders = ['sandbox', 'stripe'] as const;

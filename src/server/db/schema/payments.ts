@@ -16,7 +16,10 @@ import { packages } from './packages.ts';
 
 // Payments and the double-entry ledger (PRODUCT.md §5, issue 6). Money in integer minor units.
 
-/** One checkout of one package: pending → succeeded | failed | cancelled; succeeded → (partially_)refunded. */
+/**
+ * One checkout of one package: pending → succeeded | failed | cancelled | amount_mismatch;
+ * succeeded → (partially_)refunded.
+ */
 export const payments = pgTable(
   'payment',
   {
@@ -39,6 +42,13 @@ export const payments = pgTable(
     providerPaymentRef: text('provider_payment_ref'),
     checkoutUrl: text('checkout_url'),
     failureReason: text('failure_reason'),
+    /**
+     * A checkout paid for another amount or currency than it was made for (status `amount_mismatch`):
+     * what the provider reported, never booked, and when it went back (null: an admin must refund it).
+     */
+    paidAmount: integer('paid_amount'),
+    paidCurrency: text('paid_currency'),
+    paidRefundedAt: timestamp('paid_refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

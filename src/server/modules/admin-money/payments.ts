@@ -50,6 +50,14 @@ function toAdminPayment(r: AdminPaymentResult): AdminPayment {
     packageTitle: r.packageTitle,
     sender: r.sender,
     refundable: refundableOf(r.row, Number(r.held)),
+    mismatch:
+      r.row.status === 'amount_mismatch' && r.row.paidAmount !== null
+        ? {
+            paidAmount: r.row.paidAmount,
+            paidCurrency: r.row.paidCurrency ?? r.row.currency,
+            refundedAt: r.row.paidRefundedAt?.toISOString() ?? null,
+          }
+        : null,
   };
 }
 

@@ -18,6 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
   app.get(
     '/api/auth/me',
     {
+      config: { auth: 'visitor' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -35,6 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
   app.get(
     '/api/auth/session',
     {
+      config: { auth: 'visitor' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user, or null for a visitor',
@@ -50,6 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
   app.get(
     '/api/auth/is-admin',
     {
+      config: { auth: 'visitor' },
       schema: {
         tags: ['auth'],
         summary: 'Whether the signed-in user is an administrator (401 for a visitor)',
@@ -73,6 +76,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    // Better Auth decides for itself who may call each of its endpoints.
+    config: { auth: 'visitor' },
     schema: { hide: true },
     async handler(req, reply) {
       const url = new URL(req.url, `${req.protocol}://${req.host}`);

@@ -22,6 +22,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     '/api/dev/outbox',
     {
+      config: { auth: 'visitor' },
       schema: {
         tags: ['dev'],
         summary: 'Demo mode, this machine only: the newest e-mails and text messages in the embedded outbox',

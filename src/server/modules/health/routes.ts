@@ -5,13 +5,17 @@ import { healthSchema, readySchema } from '#shared/meta.ts';
 export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (app, { database }) => {
   app.get(
     '/api/health',
-    { schema: { tags: ['ops'], summary: 'The process is up', response: { 200: healthSchema } } },
+    {
+      config: { auth: 'visitor' },
+      schema: { tags: ['ops'], summary: 'The process is up', response: { 200: healthSchema } },
+    },
     async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
   );
 
   app.get(
     '/api/ready',
     {
+      config: { auth: 'visitor' },
       schema: {
         tags: ['ops'],
         summary: 'The database answers (503 otherwise)',

@@ -96,6 +96,7 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
     raw.post(
       CALLBACK_URL,
       {
+        config: { signedWebhook: true },
         schema: {
           tags: ['kyc'],
           summary: 'Identity-check provider callback (KYCAID format, signed with x-data-integrity)',

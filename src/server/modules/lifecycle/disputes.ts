@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { disputes } from '#server/db/schema/requests.ts';
+import { adminIds } from '#server/modules/notifications/admins.ts';
 import type { Notifier, Transaction } from '#server/modules/notifications/notifier.ts';
 import { type Viewer, visiblePackage } from '#server/modules/packages/access.ts';
 import { transitionPackage } from '#server/modules/packages/transitions.ts';
@@ -31,15 +32,6 @@ export async function toDispute(db: Database | Transaction, row: DisputeRow): Pr
     createdAt: row.createdAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
   };
-}
-
-/** Administrators who can act on it (not banned, not deleted). */
-async function adminIds(tx: Transaction): Promise<string[]> {
-  const rows = await tx
-    .select({ id: user.id })
-    .from(user)
-    .where(and(sql`'admin' = any(string_to_array(${user.role}, ','))`, eq(user.banned, false), isNull(user.deletedAt)));
-  return rows.map((r) => r.id);
 }
 
 /** POST /api/packages/{id}/dispute: the sender or the traveler, from in_transit or delivered. */

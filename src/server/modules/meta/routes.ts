@@ -13,7 +13,10 @@ export interface MetaRoutesOptions {
 export const metaRoutes: FastifyPluginAsyncZod<MetaRoutesOptions> = async (app, { config, buildId, payoutMethods }) => {
   app.get(
     '/api/meta',
-    { schema: { tags: ['ops'], summary: 'Public facts about this server', response: { 200: appMetaSchema } } },
+    {
+      config: { auth: 'visitor' },
+      schema: { tags: ['ops'], summary: 'Public facts about this server', response: { 200: appMetaSchema } },
+    },
     async () => ({
       buildId,
       demoMode: config.demoMode,

@@ -203,6 +203,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
   app.get(
     '/api/package-photos/:key',
     {
+      config: { auth: 'visitor' },
       schema: {
         tags: ['packages'],
         summary: 'A package photo (image/webp); a key never changes what it names',

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { payments } from '#server/db/schema/payments.ts';
@@ -125,6 +125,33 @@ export async function refundStrayPayment(db: Database, provider: PaymentProvider
   await db.transaction((tx) =>
     recordRefund(tx, { paymentId: payment.id, refund: amount, keptFee: 0, key: 'stray', actorId: null }),
   );
+}
+
+/**
+ * Sends back a payment made for another amount or currency than its checkout (ADR 0033): all of what
+ * the provider reported, in its currency. Nothing was booked, so no ledger entry; the payment records
+ * when it went back. The key is the same on every try, so a redelivered event or a retry after a lost
+ * answer is one refund at the provider.
+ */
+export async function refundMismatchedPayment(
+  db: Database,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+): Promise<void> {
+  if (payment.status !== 'amount_mismatch' || payment.paidRefundedAt || !payment.paidAmount) return;
+  await provider.refund(
+    {
+      providerRef: payment.providerRef,
+      providerPaymentRef: payment.providerPaymentRef,
+      currency: (payment.paidCurrency ?? payment.currency) as Currency,
+    },
+    payment.paidAmount,
+    { idempotencyKey: `refund:${payment.id}:amount-mismatch` },
+  );
+  await db
+    .update(payments)
+    .set({ paidRefundedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(payments.id, payment.id), isNull(payments.paidRefundedAt)));
 }
 
 /**

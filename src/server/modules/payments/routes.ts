@@ -18,7 +18,7 @@ import {
   webhookAckSchema,
 } from '#shared/payments.ts';
 import { latestPayment, returnPage, startPayment } from './checkout.ts';
-import { refundStrayPayment } from './refunds.ts';
+import { refundMismatchedPayment, refundStrayPayment } from './refunds.ts';
 import { cardOutcome, getSandboxCheckout, openSandboxCheckout } from './sandbox.ts';
 import { handlePaymentWebhook } from './webhook.ts';
 
@@ -81,6 +81,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     raw.post(
       WEBHOOK_URL,
       {
+        config: { signedWebhook: true },
         schema: {
           tags: ['payments'],
           summary: 'Payment provider webhook (Stripe events; the sandbox sends the same, signed with its own secret)',
@@ -105,6 +106,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           // package that was not published, and refunds it from the back office.
           await refundStrayPayment(db, provider, outcome.payment).catch((err) =>
             req.log.error({ err, paymentId: outcome.payment.id }, 'automatic refund failed'),
+          );
+        }
+        if (outcome.kind === 'amount_mismatch') {
+          // Recorded and the admins told in the webhook's transaction; if this refund fails the
+          // payment shows it unrefunded and an admin sends it back at the provider.
+          await refundMismatchedPayment(db, provider, outcome.payment).catch((err) =>
+            req.log.error({ err, paymentId: outcome.payment.id }, 'refund of a mismatched payment failed'),
           );
         }
         return { received: true as const };

@@ -4,11 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notification } from '#server/db/schema/notifications.ts';
 import { memberReadyForKyc } from '#server/modules/kyc/test/helpers.ts';
 import { createDraft } from '#server/modules/packages/test/helpers.ts';
-import { createTestApp } from '#server/test/app.ts';
+import { createSandboxPaymentProvider } from '#server/providers/payments/sandbox.ts';
+import { createTestApp, testConfig } from '#server/test/app.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
 import type { Package } from '#shared/packages.ts';
 import type { Payment, StartPaymentResponse } from '#shared/payments.ts';
-import { balance, entriesOf, ledgerIsBalanced, startPayment, verifiedSender } from './test/helpers.ts';
+import { WEBHOOK_URL } from './routes.ts';
+import {
+  balance,
+  entriesOf,
+  expectMismatchRefused,
+  ledgerIsBalanced,
+  startPayment,
+  verifiedSender,
+} from './test/helpers.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -160,6 +169,46 @@ describe('paying for a draft with the sandbox checkout', () => {
       ).statusCode,
     ).toBe(409);
     expect(await ledgerIsBalanced(app)).toBe(true);
+  });
+});
+
+describe('a checkout paid for another amount or currency', () => {
+  // The sandbox signs what it is told to: here, a success for an amount the checkout was not made for.
+  const sandbox = createSandboxPaymentProvider(testConfig());
+
+  it.each([
+    { case: 'amount', paid: { amount: 2749, currency: 'EUR' as const } },
+    { case: 'currency', paid: { amount: 2750, currency: 'GBP' as const } },
+  ])('is not booked, is recorded and refunded, whatever the $case', async ({ paid }) => {
+    const sender = await verifiedSender(app, `sandbox-mismatch-${paid.currency.toLowerCase()}@example.test`);
+    const draft = await createDraft(app, sender.cookie);
+    const { payment, url } = (await startPayment(app, sender.cookie, draft.id)).json() as StartPaymentResponse;
+    const escrowBefore = await balance(app, 'escrow');
+    const event = sandbox.eventsFor({
+      paymentId: payment.id,
+      packageId: draft.id,
+      providerRef: refOf(url),
+      ...paid,
+      outcome: 'paid',
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: WEBHOOK_URL,
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      payload: event.body,
+    });
+    expect(res.statusCode).toBe(200);
+    await expectMismatchRefused(app, {
+      paymentId: payment.id,
+      packageId: draft.id,
+      senderCookie: sender.cookie,
+      escrowBefore,
+      paid,
+    });
+    // The draft can still be paid, for the right amount.
+    const retry = (await startPayment(app, sender.cookie, draft.id)).json() as StartPaymentResponse;
+    expect(retry.payment).toMatchObject({ status: 'pending', amount: 2750 });
+    expect(retry.payment.id).not.toBe(payment.id);
   });
 });
 

@@ -6,12 +6,20 @@ import {
   type FakeStripe,
   signedStripeEvent,
   startFakeStripe,
+  stripeEvent,
 } from '#server/providers/payments/test/fake-stripe.ts';
 import { createTestApp } from '#server/test/app.ts';
 import type { Package } from '#shared/packages.ts';
 import type { StartPaymentResponse } from '#shared/payments.ts';
 import { WEBHOOK_URL } from './routes.ts';
-import { balance, entriesOf, ledgerIsBalanced, startPayment, verifiedSender } from './test/helpers.ts';
+import {
+  balance,
+  entriesOf,
+  expectMismatchRefused,
+  ledgerIsBalanced,
+  startPayment,
+  verifiedSender,
+} from './test/helpers.ts';
 
 // The whole payment with the Stripe adapter: the SDK talks to a local fake of Stripe's API, and the
 // webhook events are signed the way Stripe signs them.
@@ -119,6 +127,60 @@ describe('paying through Stripe', () => {
       },
     };
     expect((await deliver(event)).statusCode).toBe(200);
+  });
+
+  it('acknowledges a paid checkout of another integration (no payment id of ours) and books nothing', async () => {
+    const escrow = await balance(app, 'escrow');
+    const session = {
+      id: 'cs_test_other_integration',
+      object: 'checkout.session',
+      payment_status: 'paid',
+      amount_total: 4200,
+      currency: 'eur',
+      payment_intent: 'pi_test_other_integration',
+      client_reference_id: 'order-4711',
+      metadata: { payment_id: 'their-own-id', shop: 'elsewhere' },
+    };
+    expect((await deliver(stripeEvent('checkout.session.completed', session))).statusCode).toBe(200);
+    const bare = { ...session, id: 'cs_test_no_metadata', client_reference_id: null, metadata: {} };
+    expect((await deliver(stripeEvent('checkout.session.completed', bare))).statusCode).toBe(200);
+    expect(await balance(app, 'escrow')).toBe(escrow);
+  });
+
+  it('acknowledges an event type it does not handle', async () => {
+    const invoice = { id: 'in_test_1', object: 'invoice', amount_paid: 500, currency: 'eur', metadata: {} };
+    const res = await deliver(stripeEvent('invoice.paid', invoice));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+  });
+
+  it.each([
+    { case: 'amount', paid: { amount: 100, currency: 'EUR' } },
+    { case: 'currency', paid: { amount: 2750, currency: 'USD' } },
+  ])('refuses a checkout paid with another $case: not booked, recorded, refunded once', async ({ paid }) => {
+    const { sender, draft, payment } = await checkoutFor(`stripe-mismatch-${paid.currency.toLowerCase()}@example.test`);
+    const session = [...stripe.sessions.values()].find(
+      (s) => (s.metadata as { payment_id?: string }).payment_id === payment.id,
+    );
+    const event = stripe.completeSession(session?.id as string);
+    const object = (event.data as { object: Record<string, unknown> }).object;
+    Object.assign(object, { amount_total: paid.amount, currency: paid.currency.toLowerCase() });
+    const escrowBefore = await balance(app, 'escrow');
+    expect((await deliver(event)).statusCode).toBe(200);
+    // A redelivery refunds nothing more.
+    expect((await deliver(event)).statusCode).toBe(200);
+    const refunds = stripe.requests.filter(
+      (r) => r.path === '/v1/refunds' && r.body.payment_intent === object.payment_intent,
+    );
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]?.body).toMatchObject({ amount: String(paid.amount) });
+    await expectMismatchRefused(app, {
+      paymentId: payment.id,
+      packageId: draft.id,
+      senderCookie: sender.cookie,
+      escrowBefore,
+      paid,
+    });
   });
 
   it('refunds through the Refunds API when an open package is cancelled', async () => {

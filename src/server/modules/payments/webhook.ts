@@ -5,16 +5,31 @@ import { packages } from '#server/db/schema/packages.ts';
 import { payments, paymentWebhookReceipts } from '#server/db/schema/payments.ts';
 import { postEntry } from '#server/modules/ledger/ledger.ts';
 import { paymentReceived } from '#server/modules/ledger/movements.ts';
+import { adminIds } from '#server/modules/notifications/admins.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { transitionPackage } from '#server/modules/packages/transitions.ts';
 import type { PaymentWebhookEvent } from '#server/providers/payments/payment-provider.ts';
-import type { Currency } from '#shared/money.ts';
+import { type Currency, currencies, formatMoney } from '#shared/money.ts';
 import type { PaymentRow } from './mapping.ts';
+
+// Our payment ids are UUIDs. Another integration on the same Stripe account may put its own
+// reference in client_reference_id or metadata.payment_id; such a value is not ours to look up (and
+// the uuid column would refuse it with an error that makes Stripe retry for days).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An amount for the admins' words; a currency we do not trade in is shown as its code. */
+function formatAmount(amount: number, currency: string): string {
+  return (currencies as readonly string[]).includes(currency)
+    ? formatMoney(amount, currency as Currency, 'en')
+    : `${amount} (minor units) ${currency}`;
+}
 
 export type WebhookOutcome =
   | { kind: 'replay' | 'unknown_payment' | 'ignored' | 'unchanged' | 'applied' }
   /** Money arrived for a package that no longer takes it (paid twice, cancelled): it goes back. */
-  | { kind: 'refund_needed'; payment: PaymentRow };
+  | { kind: 'refund_needed'; payment: PaymentRow }
+  /** Paid for another amount or currency than the checkout's: not booked, it all goes back (ADR 0033). */
+  | { kind: 'amount_mismatch'; payment: PaymentRow };
 
 /**
  * One provider webhook, in one transaction (PRODUCT.md §5): recorded once by the provider's event id,
@@ -37,9 +52,10 @@ export async function handlePaymentWebhook(
     if (!receipt) return { kind: 'replay' };
     if (event.kind === 'other') return { kind: 'ignored' };
 
-    const byId = event.paymentId
-      ? await tx.select().from(payments).where(eq(payments.id, event.paymentId)).for('update')
-      : [];
+    const byId =
+      event.paymentId && UUID.test(event.paymentId)
+        ? await tx.select().from(payments).where(eq(payments.id, event.paymentId)).for('update')
+        : [];
     const byRef =
       byId.length === 0 && event.providerRef
         ? await tx.select().from(payments).where(eq(payments.providerRef, event.providerRef)).for('update')
@@ -69,14 +85,45 @@ export async function handlePaymentWebhook(
     }
 
     // Succeeded.
-    if (payment.status === 'succeeded' || payment.status === 'refunded' || payment.status === 'partially_refunded') {
-      return { kind: 'unchanged' };
-    }
+    const settled = ['succeeded', 'refunded', 'partially_refunded', 'amount_mismatch'];
+    if (settled.includes(payment.status)) return { kind: 'unchanged' };
     if (event.amount !== payment.amount || event.currency !== payment.currency) {
+      // Only the amount the checkout was made for is ever booked: anything else is recorded as
+      // seen, kept out of escrow and the package stays a draft; the caller refunds it.
       log.error(
-        { paymentId: payment.id, expected: payment.amount, got: event.amount },
-        'paid amount differs from the checkout',
+        {
+          paymentId: payment.id,
+          expected: { amount: payment.amount, currency: payment.currency },
+          got: { amount: event.amount, currency: event.currency },
+        },
+        'paid amount differs from the checkout: not booked, refunding',
       );
+      const expected = formatAmount(payment.amount, payment.currency);
+      const got = formatAmount(event.amount, event.currency);
+      const [flagged] = await tx
+        .update(payments)
+        .set({
+          status: 'amount_mismatch',
+          paidAmount: event.amount,
+          paidCurrency: event.currency,
+          providerPaymentRef: event.providerPaymentRef ?? payment.providerPaymentRef,
+          failureReason: `The provider reported ${got} paid for a checkout of ${expected}; it is refunded.`,
+          updatedAt: now,
+        })
+        .where(eq(payments.id, payment.id))
+        .returning();
+      const admins = (await adminIds(tx)).filter((id) => id !== payment.senderId);
+      if (admins.length > 0) {
+        await notify({
+          userIds: admins,
+          type: 'payment_amount_mismatch',
+          title: 'Payment for the wrong amount',
+          body: `A checkout of ${expected} was paid with ${got}. It was not booked and is being refunded; check that the refund went through.`,
+          link: '/admin/payments',
+          data: { paymentId: payment.id, packageId: payment.packageId },
+        });
+      }
+      return { kind: 'amount_mismatch', payment: flagged as PaymentRow };
     }
     const [paid] = await tx
       .update(payments)
@@ -94,13 +141,13 @@ export async function handlePaymentWebhook(
         paymentId: payment.id,
         packageId: payment.packageId,
         senderId: payment.senderId,
-        amount: event.amount,
+        amount: payment.amount,
         currency: payment.currency as Currency,
       }),
     );
 
     const [pkg] = await tx.select().from(packages).where(eq(packages.id, payment.packageId)).for('update');
-    const publishable = pkg?.status === 'draft' && payment.status === 'pending' && event.amount === payment.amount;
+    const publishable = pkg?.status === 'draft' && payment.status === 'pending';
     if (!pkg || !publishable) return { kind: 'refund_needed', payment: paid as PaymentRow };
 
     await transitionPackage(tx, {

@@ -8,6 +8,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/places',
     {
+      config: { auth: 'visitor' },
       schema: {
         tags: ['places'],
         summary: 'Cities whose name starts with q (accents and case ignored), most populous first',

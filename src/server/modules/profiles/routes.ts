@@ -132,6 +132,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
   app.get(
     '/api/users/:id/public',
     {
+      config: { auth: 'visitor' },
       schema: {
         tags: ['profiles'],
         summary: "A member's public profile (never their e-mail or phone); readable by visitors too",
@@ -145,6 +146,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
   app.get(
     '/api/avatars/:key',
     {
+      config: { auth: 'visitor' },
       schema: {
         tags: ['profiles'],
         summary: 'An avatar image (image/webp); a key never changes what it names',

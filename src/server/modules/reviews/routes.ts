@@ -67,6 +67,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
   app.get(
     '/api/users/:id/reviews',
     {
+      config: { auth: 'visitor' },
       schema: {
         tags: ['reviews'],
         summary: "A member's revealed reviews, newest first, with their rating; readable by visitors too",

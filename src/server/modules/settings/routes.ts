@@ -12,6 +12,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
   app.get(
     '/api/settings/public',
     {
+      config: { auth: 'visitor' },
       schema: {
         tags: ['settings'],
         summary: 'The limits, fee and prohibited words packages are checked against; no sign-in needed',

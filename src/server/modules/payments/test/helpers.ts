@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ledgerBalances, ledgerEntries, ledgerLines } from '#server/db/schema/payments.ts';
+import { expect } from 'vitest';
+import { notification } from '#server/db/schema/notifications.ts';
+import { ledgerBalances, ledgerEntries, ledgerLines, payments } from '#server/db/schema/payments.ts';
 import { makeAdmin, memberReadyForKyc } from '#server/modules/kyc/test/helpers.ts';
 import { createDraft } from '#server/modules/packages/test/helpers.ts';
 import { signUpVerified } from '#server/test/users.ts';
@@ -50,4 +52,52 @@ export async function ledgerIsBalanced(app: FastifyInstance) {
     .select({ sum: sql<string>`coalesce(sum(${ledgerLines.amount}), 0)` })
     .from(ledgerLines);
   return perEntry.every((e) => Number(e.sum) === 0) && Number(total?.sum) === 0;
+}
+
+/**
+ * A checkout paid for another amount or currency (ADR 0033): nothing booked, the draft still a draft,
+ * the payment flagged with what was reported and refunded, the admins told and the admin API showing it.
+ */
+export async function expectMismatchRefused(
+  app: FastifyInstance,
+  input: {
+    paymentId: string;
+    packageId: string;
+    senderCookie: string;
+    escrowBefore: number;
+    paid: { amount: number; currency: string };
+  },
+) {
+  expect(await entriesOf(app, input.paymentId)).toHaveLength(0);
+  expect(await balance(app, 'escrow')).toBe(input.escrowBefore);
+  expect(await ledgerIsBalanced(app)).toBe(true);
+  const pkg = await app.inject({ url: `/api/packages/${input.packageId}`, headers: { cookie: input.senderCookie } });
+  expect(pkg.json().status).toBe('draft');
+  const [row] = await app.database.db.select().from(payments).where(eq(payments.id, input.paymentId));
+  expect(row).toMatchObject({
+    status: 'amount_mismatch',
+    paidAmount: input.paid.amount,
+    paidCurrency: input.paid.currency,
+    refundedAmount: 0,
+  });
+  expect(row?.paidRefundedAt).toBeInstanceOf(Date);
+
+  const admin = await signUpVerified(app, `mismatch-admin-${input.paymentId}@example.test`, 'Money Admin');
+  await makeAdmin(app, admin.id);
+  const listed = await app.inject({
+    url: `/api/admin/payments?packageId=${input.packageId}`,
+    headers: { cookie: admin.cookie },
+  });
+  expect(listed.statusCode).toBe(200);
+  expect(listed.json().items[0]).toMatchObject({
+    id: input.paymentId,
+    status: 'amount_mismatch',
+    refundable: 0,
+    mismatch: { paidAmount: input.paid.amount, paidCurrency: input.paid.currency, refundedAt: expect.any(String) },
+  });
+  const alerts = await app.database.db
+    .select()
+    .from(notification)
+    .where(eq(notification.type, 'payment_amount_mismatch'));
+  expect(alerts.some((n) => (n.data as { paymentId?: string }).paymentId === input.paymentId)).toBe(true);
 }

@@ -16,6 +16,7 @@ export function callbackView(payment: Pick<Payment, 'status'>, options: { leftCh
     case 'partially_refunded':
       return 'refunded';
     case 'failed':
+    case 'amount_mismatch':
       return 'failed';
     case 'cancelled':
       return 'cancelled';

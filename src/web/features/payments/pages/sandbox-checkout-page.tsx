@@ -49,6 +49,7 @@ function Closed({ checkout }: { checkout: SandboxCheckout }) {
     partially_refunded: 'was paid, then partly refunded',
     failed: 'was declined',
     cancelled: 'was cancelled',
+    amount_mismatch: 'was paid for the wrong amount and refunded',
   };
   return (
     <EmptyState
