@@ -19,6 +19,10 @@ import { DEMO_PASSWORD } from '#shared/demo.ts';
  * new route is covered (or, when it fits no rule, named in a failure) without editing this file.
  *
  * The records are the demo seed's (demo mode creates every kind), owned by its sender and traveler.
+ * Expected: a visitor gets 401 from anything not public; a member 403 from an admin operation; a
+ * stranger never a success on someone else's record (403 or 404), and never its private values; no
+ * role ever a 5xx. The owner and the admin are only held to "not turned away": the owner may get 403
+ * on an action that is the other party's (a traveler's pickup, say), never on reading their own record.
  */
 
 type Role = 'visitor' | 'stranger' | 'owner' | 'admin';
@@ -72,9 +76,7 @@ type RecordKind =
   | 'kycCheck'
   | 'payment'
   | 'payout'
-  | 'user'
-  | 'photo'
-  | 'file';
+  | 'user';
 
 /**
  * Authorization gaps the matrix found and the code does not close yet, as `role METHOD path`. The
@@ -508,3 +510,11 @@ it('answers every operation of the OpenAPI document as each role may expect', as
   const closed = knownHoles.filter((h) => !holes.some((seen) => seen.startsWith(h)));
   expect(closed, 'known holes now closed: remove them from knownHoles').toEqual([]);
 }, 120_000);
+
+it('fails on an operation it cannot classify, naming it', () => {
+  expect(classify('GET', '/api/widgets/{id}', { responses: { 401: {} } })).toMatch(
+    /GET \/api\/widgets\/\{id\}: not classified/,
+  );
+  expect(classify('GET', '/api/admin/widgets', {})).toMatchObject({ access: 'admin' });
+  expect(classify('GET', '/api/widgets', { responses: { 401: {} } })).toMatchObject({ access: 'member' });
+});
