@@ -26,7 +26,9 @@ import { DEMO_PASSWORD } from '#shared/demo.ts';
  */
 
 type Role = 'visitor' | 'stranger' | 'owner' | 'admin';
-const ROLES: readonly Role[] = ['visitor', 'stranger', 'admin', 'owner'];
+// The owner's pass before the admin's: an admin may cancel or resolve anyone's package, which would
+// leave the owner nothing but conflicts to be answered.
+const ROLES: readonly Role[] = ['visitor', 'stranger', 'owner', 'admin'];
 
 /**
  * public: anyone, signed in or not. signed: anyone may call, but only a provider's signature makes it
@@ -344,7 +346,9 @@ beforeAll(async () => {
     .where(and(eq(kycAttempt.userId, sender), isNotNull(kycAttempt.verificationId)))
     .limit(1);
   records.push({ kind: 'kycCheck', id: attempt?.token ?? ABSENT, label: 'sender’s', owner: 'sender', secrets: [] });
-  records.push({ kind: 'user', id: sender, label: 'sender', owner: 'sender', secrets: [] });
+  // The member an admin acts on (an identity decision, a conversation): the stranger, whose calls are
+  // all made by then, and who is not one of the records' owners.
+  records.push({ kind: 'user', id: stranger.id, label: 'stranger', owner: 'sender', secrets: [] });
 }, 120_000);
 
 afterAll(() => app?.close());
@@ -416,10 +420,13 @@ it('answers every operation of the OpenAPI document as each role may expect', as
   for (const kind of ['package', 'travelPlan', 'request', 'notification', 'conversation', 'payment', 'payout'] as const)
     expect(recordsOf(kind).length, `the demo seed has a ${kind} to test with`).toBeGreaterThan(0);
 
-  // Reads first and deletions last (the owner's own account the very last), so no change made by one
-  // call can hide what another would answer.
-  const order = (op: Operation) =>
-    op.method === 'GET' ? 0 : op.method !== 'DELETE' ? 1 : op.path === '/api/profile' ? 3 : 2;
+  // Reads first, then changes, then the actions that end a record, deletions last (the owner's own
+  // account the very last), so that one call's change hides as little as possible from the others.
+  const order = (op: Operation) => {
+    if (op.method === 'GET') return 0;
+    if (op.method === 'DELETE') return op.path === '/api/profile' ? 4 : 3;
+    return /\/(cancel|withdraw|withdraw-traveler|decline)$/.test(op.path) ? 2 : 1;
+  };
   operations.sort((a, b) => order(a) - order(b));
   const cases = operations.flatMap((op): { op: Operation; record?: TestRecord }[] =>
     op.kind ? recordsOf(op.kind).map((record) => ({ op, record })) : [{ op, record: undefined }],
