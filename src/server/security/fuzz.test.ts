@@ -65,7 +65,7 @@ interface Input {
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 /** Runs per operation; each run is one request. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
-/** The whole fuzzing budget; operations still waiting when it runs out get fewer runs. */
+/** The whole fuzzing budget, shared evenly: on a slow machine every operation gets fewer runs. */
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 75_000);
 
 /**
