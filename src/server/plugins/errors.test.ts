@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
-import { errorsPlugin } from './errors.ts';
+import { errorsPlugin, frameworkErrorHandler } from './errors.ts';
 
 // The safety net behind the shared contract: text the database refuses is the client's error, not ours.
 describe('errors plugin', () => {
@@ -39,5 +39,30 @@ describe('errors plugin', () => {
     const res = await app.inject('/boom');
     expect(res.statusCode).toBe(500);
     expect(apiErrorSchema.parse(res.json()).error.code).toBe('INTERNAL');
+  });
+});
+
+// The router answers malformed URLs before any route runs; they keep the one error shape too.
+describe('frameworkErrorHandler', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify({ frameworkErrors: frameworkErrorHandler });
+    await app.register(errorsPlugin);
+    app.get('/things/:id', async () => ({ ok: true }));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('answers a path parameter longer than the router takes with 414 in the error shape', async () => {
+    const res = await app.inject(`/things/${'x'.repeat(5000)}`);
+    expect(res.statusCode).toBe(414);
+    expect(apiErrorSchema.parse(res.json()).error.code).toBe('VALIDATION_FAILED');
+    expect(res.body).not.toContain('xxxxxxxxxx');
+  });
+
+  it('answers bad percent-encoding with 400 in the error shape', async () => {
+    const res = await app.inject('/things/%E0%A4%A');
+    expect(res.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(res.json()).error.code).toBe('VALIDATION_FAILED');
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type ApiError, AppError, type ErrorCode, errorStatus } from '#shared/errors.ts';
@@ -46,6 +46,18 @@ function isUnstorableTextError(err: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * Fastify's router answers some malformed URLs itself, before any route or error handler runs: a
+ * path parameter longer than it accepts (414) and bad percent-encoding (400). Passed to Fastify as
+ * `frameworkErrors`, this gives those answers the one error shape too. The message is fixed: the
+ * router's own repeats the whole URL back.
+ */
+export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 400;
+  const message = status >= 500 ? 'Something went wrong on our side.' : 'This address is not valid.';
+  return reply.code(status).send(errorBody(statusToCode(status), message, { requestId: req.id }));
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
