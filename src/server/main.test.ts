@@ -14,6 +14,10 @@ afterEach(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
 });
 
+// Each test starts a real server (fresh data folder, migrations, demo data) once or twice: seconds
+// each on a busy 2-core machine, more than the unit project's default limit.
+const START_TIMEOUT_MS = 60_000;
+
 function startServer(
   dataDir = mkdtempSync(path.join(tmpdir(), 'tagalong-shutdown-')),
 ): Promise<{ port: number; logs: string[]; exited: Promise<number | null> }> {
@@ -88,7 +92,7 @@ it('drains an in-flight request and the sockets on SIGTERM, then exits 0', async
   expect(await exited).toBe(0);
   expect(logs.join('\n')).toContain('shut down cleanly');
   socket.close();
-});
+}, START_TIMEOUT_MS);
 
 it('keeps its data across a restart on the same data folder, and trusts only its own origin', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tagalong-restart-'));
@@ -139,4 +143,4 @@ it('keeps its data across a restart on the same data folder, and trusts only its
   expect(accepted.status, accepted.body).toBe(200);
   child?.kill('SIGTERM');
   expect(await second.exited).toBe(0);
-});
+}, START_TIMEOUT_MS);

@@ -63,7 +63,7 @@ describe('connection state recovery', () => {
     const out = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-out',
-      headers: { cookie: olga.cookie, origin: 'http://localhost:3000' },
+      headers: { cookie: olga.cookie },
     });
     expect(out.statusCode).toBe(200);
     dropConnection(olgaTab);
