@@ -245,6 +245,8 @@ describe('send a package', () => {
         await stepHeading(page, 'Check and continue to payment').waitFor();
         expect(unexpected(errors)).toEqual([]);
       }, viewport),
+    // Seven steps, a reload and a photo: close to a minute on a busy 2-core machine.
+    120_000,
   );
 
   it('shows a field error the server sends on its field, in its step', () =>
