@@ -33,7 +33,8 @@ it('creates an administrator once, then only promotes', async () => {
   } finally {
     await database.close();
   }
-});
+  // Two runs of the script, each opening and migrating a fresh data folder: seconds each on a busy machine.
+}, 120_000);
 
 it('refuses a missing or malformed e-mail', () => {
   const result = run(mkdtempSync(path.join(tmpdir(), 'tagalong-admin-')), ['--email', 'nope']);
