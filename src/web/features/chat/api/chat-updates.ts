@@ -58,18 +58,33 @@ export function addSentMessage(client: QueryClient, me: string, message: ChatMes
   replaceLastMessage(client, me, message);
 }
 
-/** `messages_read`: ticks turn to "read" when the other side read; my counts drop when I read (any tab). */
+/**
+ * `messages_read`: ticks turn to "read" when the other side read; my counts drop when I read (any
+ * tab). The total comes down by the conversation's cached count as that count goes to zero, so the
+ * receipt and this tab's own answer (whichever comes first) lower it once, together with the row.
+ */
 export function applyReceipt(client: QueryClient, me: string, receipt: MessagesRead) {
   client.setQueryData<MessagePages>(chatKeys.messages(me, receipt.conversationId), (data) =>
     withReceiptInMessages(data, receipt, me),
   );
-  client.setQueryData<ConversationList>(chatKeys.conversations(me), (list) => withReceiptInList(list, receipt, me));
+  const listKey = chatKeys.conversations(me);
+  if (receipt.readerId === me) {
+    const row = client.getQueryData<ConversationList>(listKey)?.items.find((c) => c.id === receipt.conversationId);
+    if (row) client.setQueryData<TotalUnread>(chatKeys.totalUnread(me), (total) => lowered(total, row.unreadCount));
+  }
+  client.setQueryData<ConversationList>(listKey, (list) => withReceiptInList(list, receipt, me));
   if (receipt.readerId === me) void client.invalidateQueries({ queryKey: chatKeys.totalUnread(me) });
 }
 
-/** This tab marked a conversation read: its count is zero, the total comes down by as many (never below zero). */
+/**
+ * This tab marked a conversation read: its count is zero and the total comes down by as many (never
+ * below zero). A conversation missing from the cached list has no count to go by: the answer's does.
+ */
 export function applyMarkedRead(client: QueryClient, me: string, read: MarkConversationRead) {
-  client.setQueryData<TotalUnread>(chatKeys.totalUnread(me), (total) => lowered(total, read.marked));
+  const inList = client
+    .getQueryData<ConversationList>(chatKeys.conversations(me))
+    ?.items.some((c) => c.id === read.conversationId);
+  if (!inList) client.setQueryData<TotalUnread>(chatKeys.totalUnread(me), (total) => lowered(total, read.marked));
   applyReceipt(client, me, { conversationId: read.conversationId, readerId: me, readAt: read.readAt });
 }
 
