@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { smsOutbox } from '#server/db/schema/outbox.ts';
 import { expectAccessible, newPage, setUpServerAndBrowser, signUp } from './support/harness.ts';
 
-// /auth/add-mobile-number (PRODUCT.md §1, onboarding step 2) through the real browser, Better Auth's
+// /auth/add-mobile-number (docs/product.md §1, onboarding step 2) through the real browser, Better Auth's
 // phone-number plugin and the embedded SMS outbox, where the tests read the code as a person reads
 // their phone. Numbers are NANP 555-01xx, reserved for fiction and valid for libphonenumber (the UK's
 // fictional 07700 900xxx range is not: it is never assigned, so it is refused).

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouteDef, routes } from '#shared/routes.ts';
 import { type E2EServer, expectAccessible, launchBrowser, newPage, startServer } from './support/harness.ts';
 
-// Every route of the seed, visited by a visitor: the page appears in its layout, or a guarded one
+// Every route of the route table, visited by a visitor: the page appears in its layout, or a guarded one
 // sends the visitor to sign-in with the original path in `redirect`. No console errors anywhere;
 // axe-core finds nothing serious on the public pages.
 

@@ -18,7 +18,7 @@ import { DEMO_PASSWORD } from '#shared/demo.ts';
  * role may get follows from the operation's class, computed below from its path and the document, so a
  * new route is covered (or, when it fits no rule, named in a failure) without editing this file.
  *
- * The records are the demo seed's (demo mode creates every kind), owned by its sender and traveler.
+ * The records are demo mode's (it creates every kind), owned by its sender and traveler.
  * Expected: a visitor gets 401 from anything not public; a member 403 from an admin operation; a
  * stranger never a success on someone else's record (403 or 404), and never its private values; no
  * role ever a 5xx. The owner and the admin are only held to "not turned away": the owner may get 403

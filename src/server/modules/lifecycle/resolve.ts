@@ -17,7 +17,7 @@ import { heldPaymentOf } from './payment.ts';
 const KEY = 'dispute';
 
 /**
- * An administrator resolves a package's open dispute (PRODUCT.md §2, §5, §8), either way:
+ * An administrator resolves a package's open dispute (docs/product.md §2, §5, §8), either way:
  * refund_sender → the package is refunded and everything left of the payment goes back (the ledger's
  * dispute_refund, then the provider); release_traveler → the package is completed and the reward
  * and fee are released (dispute_release). One transaction, holding the package's row lock from the
