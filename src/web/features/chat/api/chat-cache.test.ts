@@ -133,7 +133,7 @@ describe('read receipts', () => {
 });
 
 describe('presence and counts', () => {
-  it("sets the online flag on the conversation whose recipient matches the uid (the user_status event)", () => {
+  it('sets the online flag on the conversation whose recipient matches the uid (the user_status event)', () => {
     const list = { items: [conversation('c1', TESS), conversation('c2', BOB)] };
     const next = withOnline(list, { uid: TESS, online: true });
     expect(next?.items.map((c) => c.recipient.online)).toEqual([true, false]);
