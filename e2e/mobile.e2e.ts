@@ -196,7 +196,7 @@ describe('/auth/add-mobile-number', () => {
       await sendCodeTo(page, '+1 202 555 0125');
       const taken = page.getByText('This number is already linked to another account.');
       // Better Auth 1.7.7 sends the code and refuses at verify; a server that refuses at send-otp
-      // (see the report on the issue) shows the same words one step earlier.
+      // (as later versions may) shows the same words one step earlier.
       await Promise.race([taken.waitFor(), page.getByRole('heading', { name: 'Enter the code' }).waitFor()]);
       if (!(await taken.isVisible())) {
         await page.getByRole('textbox', { name: 'Code from the text message' }).fill(await latestCode('+12025550125'));

@@ -387,7 +387,7 @@ describe('send a package', () => {
       });
       expect(res.status()).toBe(201);
       const { id } = (await res.json()) as { id: string };
-      // Paying publishes a package (the payments issue); here it is opened directly in the database.
+      // Paying publishes a package (docs/product.md §5.3); here it is opened directly in the database.
       const { eq } = await import('drizzle-orm');
       const { packages } = await import('#server/db/schema/packages.ts');
       await env.server.database.db.update(packages).set({ status: 'open' }).where(eq(packages.id, id));

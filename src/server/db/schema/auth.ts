@@ -21,7 +21,7 @@ export const user = pgTable('user', {
   // Better Auth's phone-number plugin; the number is unique across accounts (docs/product.md §1).
   phoneNumber: text('phone_number').unique(),
   phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
-  // not_started | pending | approved | declined (docs/product.md §6); the KYC issue moves it.
+  // not_started | pending | approved | declined (docs/product.md §6); the identity check (modules/kyc) moves it.
   kycStatus: text('kyc_status').notNull().default('not_started'),
   // Profile (docs/product.md §1, profile settings): what other members see, and the e-mail preference.
   bio: text('bio'),

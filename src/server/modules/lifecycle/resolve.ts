@@ -23,7 +23,7 @@ const KEY = 'dispute';
  * and fee are released (dispute_release). One transaction, holding the package's row lock from the
  * status check on, moves the package, the money and the dispute, writes the audit log and tells both
  * parties; the provider is asked last, so of two admins resolving at once the one who waited finds the
- * dispute resolved before any money moves. The admin page calls this (the admin issue).
+ * dispute resolved before any money moves. The admin API route calls this.
  */
 export async function resolveDispute(
   db: Database,

@@ -19,7 +19,7 @@ import { ownActivePlan, type Relation, type Viewer, visiblePlan } from './access
 import { columnsOf, fieldsOf, type Person, type TravelPlanRow, toTravelPlan } from './mapping.ts';
 
 // Travel plans (docs/product.md §3): trips a member is making anyway, on which others' packages
-// may ride. Creating one needs only a signed-in member; offering to carry (a later issue) needs a
+// may ride. Creating one needs only a signed-in member; offering to carry needs a
 // verified profile.
 
 function assertRules(plan: Partial<CreateTravelPlan>, settings: { minDistanceKm: number }) {
