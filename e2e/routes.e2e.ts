@@ -32,7 +32,7 @@ function expectedLanding(route: RouteDef): { layout: string } | { login: string 
 
 const visitable = (routes as readonly RouteDef[]).filter((r) => r.path !== '/dev/crash' && r.path !== '/dashboard');
 
-describe('every seed route, as a visitor', () => {
+describe('every route of the route table, as a visitor', () => {
   it.each(visitable.map((r) => [r.path, r] as const))('%s', async (_path, route) => {
     const { context, page, errors } = await newPage(browser, server.url);
     try {

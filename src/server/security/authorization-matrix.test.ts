@@ -418,7 +418,7 @@ it('answers every operation of the OpenAPI document as each role may expect', as
   }
   expect(unclassified).toEqual([]);
   for (const kind of ['package', 'travelPlan', 'request', 'notification', 'conversation', 'payment', 'payout'] as const)
-    expect(recordsOf(kind).length, `the demo seed has a ${kind} to test with`).toBeGreaterThan(0);
+    expect(recordsOf(kind).length, `demo data has a ${kind} to test with`).toBeGreaterThan(0);
 
   // Reads first, then changes, then the actions that end a record, deletions last (the owner's own
   // account the very last), so that one call's change hides as little as possible from the others.
