@@ -13,7 +13,8 @@ const outsideCitations: readonly { name: string; pattern: RegExp }[] = [
   { name: 'the outside product page', pattern: /\bPRODUCT\.md/ },
   { name: 'a numbered work item', pattern: /\bissues? #?[0-9]+/i },
   { name: 'the earlier requirements text', pattern: /\bthe seed|\bseed['’]s\b/i },
-  { name: 'a numbered acceptance criterion', pattern: /\bacceptance #?[0-9]+/i },
+  { name: 'a numbered acceptance criterion', pattern: /\bacceptance (item )?#?[0-9]+/i },
+  { name: 'the outside style guide', pattern: /\bSTYLE\.md/ },
 ];
 
 function* files(entry: string): Generator<string> {
