@@ -12,7 +12,7 @@ const textFile = /\.(ts|tsx|js|mjs|cjs|md|sql|json|css|html|sh|ya?ml)$/;
 const outsideCitations: readonly { name: string; pattern: RegExp }[] = [
   { name: 'the outside product page', pattern: /\bPRODUCT\.md/ },
   { name: 'a numbered work item', pattern: /\bissues? #?[0-9]+/i },
-  { name: 'the earlier requirements text', pattern: /\bthe seed|\bseed['’]s\b/i },
+  { name: 'the earlier requirements text', pattern: /\bthe\sseed|\bseed['’]s\b/i },
   { name: 'a numbered acceptance criterion', pattern: /\bacceptance (item )?#?[0-9]+/i },
   { name: 'the outside style guide', pattern: /\bSTYLE\.md/ },
 ];
