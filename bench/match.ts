@@ -1,5 +1,5 @@
 // `npm run bench:match`: how fast route matching answers with many packages in the database
-// (issue 5, ADR 0017). Seeds N packages (default 100 000; `--n 1000000`), N/10 travel plans
+// (ADR 0017). Seeds N packages (default 100 000; `--n 1000000`), N/10 travel plans
 // between the gazetteer's cities and N/10 requests, then times the match queries for a few hundred
 // random trips and packages between populous cities, and prints p50/p95/p99. Not a test: it prints
 // numbers.

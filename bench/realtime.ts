@@ -1,4 +1,4 @@
-// `npm run bench:realtime`: live chat under load (issue 8). N signed-in sockets (default 2 000;
+// `npm run bench:realtime`: live chat under load. N signed-in sockets (default 2 000;
 // `--n 10000`), half of them talking to the other half in pairs: each message goes out over the
 // socket (`message:send`: authorised, stored, then pushed) and is timed until the other member's
 // socket receives it. Prints connect time, server memory per socket and p50/p99 delivery latency,

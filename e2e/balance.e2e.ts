@@ -7,7 +7,7 @@ import { carriedPaidPackage, earn } from '#server/modules/balances/test/helpers.
 import { signUpVerified } from '#server/test/users.ts';
 import { expectAccessible, setUpServerAndBrowser, signUp } from './support/harness.ts';
 
-// Issue 6, travelers: a traveler with money sees their balance on the dashboard, asks for a payout
+// Balances and payouts: a traveler with money sees their balance on the dashboard, asks for a payout
 // (field errors first), and sees it in the history with the available amount gone down. Rewards are
 // set up through the real ledger services, as the lifecycle will post them.
 

@@ -6,7 +6,7 @@ import type { TravelPlan } from '#shared/travel-plans.ts';
 import { expectAccessible, setUpServerAndBrowser } from './support/harness.ts';
 import { settledListbox } from './support/places.ts';
 
-// Issue 5, acceptance 1 (the traveler's part): the demo traveler adds a trip Paris → Berlin and finds
+// Carrying a package (the traveler's part): the demo traveler adds a trip Paris → Berlin and finds
 // the demo sender's open package on choose-your-package; the sender finds that traveler on
 // searching-for-traveler. Plus the states around them: empty matches, field errors, edit, cancel; and
 // the request pending between a package and a traveler, which both cards show instead of offering or
@@ -216,7 +216,7 @@ describe('carry a package', () => {
       expect(await mine.innerText()).toContain('Paris, France → Berlin, Germany');
       const travelers = page.getByRole('list', { name: 'Travelers whose trips fit your package' });
       const tess = travelers.getByRole('article', { name: 'Tess Traveler' });
-      // The seeded trip and the one just added both fit.
+      // The demo trip and the one just added both fit.
       await tess.first().waitFor();
       expect(await tess.count()).toBeGreaterThanOrEqual(2);
       const departure = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -231,7 +231,7 @@ describe('carry a package', () => {
       expect(await added.getByRole('link', { name: 'Tess Traveler' }).getAttribute('href')).toBe(
         `/user/view/${plan.traveler.id}`,
       );
-      // The seeded invitation links the package and Tess, so every card of hers says it is sent.
+      // The demo invitation links the package and Tess, so every card of hers says it is sent.
       for (const card of await tess.all()) expect(await card.innerText()).toContain('Invitation sent');
       expect(await buttonCount(added, 'Invite Tess Traveler (Paris → Berlin)')).toBe(0);
       await checkAccessible(page);

@@ -4,7 +4,7 @@ import type { ConversationList } from '#shared/chat.ts';
 import { DEMO_PASSWORD } from '#shared/demo.ts';
 import { expectAccessible, newPage, setUpServerAndBrowser } from './support/harness.ts';
 
-// Issue 8, acceptance 1: the demo sender (Sam) and the demo traveler (Tess), each in their own
+// The demo sender (Sam) and the demo traveler (Tess), each in their own
 // browser context, share their seeded conversation (one per pair: it holds what they wrote about
 // every package she carried, the chocolates last). A message from one appears in the other's open
 // conversation without a reload, with the toast; unread counts go up and back to zero on reading;
@@ -83,7 +83,7 @@ describe('chat between two members (two browser contexts)', () => {
       expect(conversation?.lastMessage?.content).toBe('I will be wearing a green jacket 🙂');
       const id = conversation?.id as string;
 
-      // Sam sees the seeded conversation with Tess's two unread messages; Tess is not here yet.
+      // Sam sees the demo conversation with Tess's two unread messages; Tess is not here yet.
       await sam.page.goto('/user/communication/messages');
       await expect.poll(() => sam.page.getByRole('list', { name: 'Conversations' }).getByRole('link').count()).toBe(1);
       expect(await conversationRow(sam.page, id).innerText()).toContain('Tess Traveler');
@@ -294,7 +294,7 @@ describe('chat between two members (two browser contexts)', () => {
       await expectHeaderUnread(tess.page, tess.context, before + 1);
       expect(tess.errors).toEqual([]);
 
-      // The seed: a failed total-unread fetch is only logged. The next message still arrives, the
+      // A failed total-unread fetch is only logged. The next message still arrives, the
       // badge keeps what it knew, and no error reaches the member.
       const warnings: string[] = [];
       tess.page.on('console', (msg) => (msg.type() === 'warning' ? warnings.push(msg.text()) : undefined));

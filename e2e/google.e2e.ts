@@ -13,7 +13,7 @@ import {
   startServer,
 } from './support/harness.ts';
 
-// Issue 3, acceptance 2: "Continue with Google" in Chromium, through a local OpenID Connect provider
+// "Continue with Google" in Chromium, through a local OpenID Connect provider
 // configured as Google's issuer. The browser really goes to the provider and back; the provider
 // approves at once as whoever `google.signInAs` named.
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { smsOutbox } from '#server/db/schema/outbox.ts';
 import { expectAccessible, setUpServerAndBrowser, signUp } from './support/harness.ts';
 
-// Issue 4, acceptance 1: with the embedded (sandbox) provider, a newcomer finishes onboarding with the
+// With the embedded (sandbox) provider, a newcomer finishes onboarding with the
 // identity check; a declined check shows its reason and a retry passes. The sandbox "reviews" for a
 // moment, so the return page's waiting state is really shown before the result arrives.
 

@@ -12,7 +12,7 @@ import type { MemberReviews } from '#shared/reviews.ts';
 import type { TravelPlanPage } from '#shared/travel-plans.ts';
 import { expectAccessible, newPage, setUpServerAndBrowser } from './support/harness.ts';
 
-// Issue 7, acceptance 1, in two browser contexts at once (the demo sender and the demo traveler):
+// The whole delivery lifecycle, in two browser contexts at once (the demo sender and the demo traveler):
 // the traveler offers to carry a paid package → the sender accepts under Requests › Incoming → the
 // sender's package page shows the codes → the traveler enters the pickup code (a wrong one first:
 // refused with the tries left) and the delivery code → the sender confirms → the reward is in the
@@ -28,7 +28,7 @@ const TRAVELER = 'traveler@tagalong.test';
 const ADMIN = 'admin@tagalong.test';
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Sam Sender' };
 
-/** completeDraft's reward; the fee is 10% with a 1.00 minimum (PRODUCT.md §5), written out here. */
+/** completeDraft's reward; the fee is 10% with a 1.00 minimum (docs/product.md §5), written out here. */
 const REWARD = 2500;
 const FEE = Math.max(Math.round(REWARD * 0.1), 100);
 const TOTAL = REWARD + FEE;

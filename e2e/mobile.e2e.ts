@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { smsOutbox } from '#server/db/schema/outbox.ts';
 import { expectAccessible, newPage, setUpServerAndBrowser, signUp } from './support/harness.ts';
 
-// /auth/add-mobile-number (PRODUCT.md §1, onboarding step 2) through the real browser, Better Auth's
+// /auth/add-mobile-number (docs/product.md §1, onboarding step 2) through the real browser, Better Auth's
 // phone-number plugin and the embedded SMS outbox, where the tests read the code as a person reads
 // their phone. Numbers are NANP 555-01xx, reserved for fiction and valid for libphonenumber (the UK's
 // fictional 07700 900xxx range is not: it is never assigned, so it is refused).
@@ -196,7 +196,7 @@ describe('/auth/add-mobile-number', () => {
       await sendCodeTo(page, '+1 202 555 0125');
       const taken = page.getByText('This number is already linked to another account.');
       // Better Auth 1.7.7 sends the code and refuses at verify; a server that refuses at send-otp
-      // (see the report on the issue) shows the same words one step earlier.
+      // (as later versions may) shows the same words one step earlier.
       await Promise.race([taken.waitFor(), page.getByRole('heading', { name: 'Enter the code' }).waitFor()]);
       if (!(await taken.isVisible())) {
         await page.getByRole('textbox', { name: 'Code from the text message' }).fill(await latestCode('+12025550125'));

@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from '#shared/demo.ts';
 import { NOTIFICATION_PAGE_SIZE } from '#shared/notifications.ts';
 import { expectAccessible, newPage, setUpServerAndBrowser, signUp } from './support/harness.ts';
 
-// Issue 8, acceptance 3: a notification created by a service (here the identity check, decided by
+// A notification created by a service (here the identity check, decided by
 // the demo administrator through the API) appears as a toast and in the list in every open tab of
 // that member; the unread badge follows; marking one or all read shows in every tab.
 

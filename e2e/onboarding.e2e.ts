@@ -5,7 +5,7 @@ import { smsOutbox } from '#server/db/schema/outbox.ts';
 import { type LocalSmtpServer, startSmtpServer } from '#server/providers/mail/test/smtp-server.ts';
 import { type E2EServer, expectAccessible, launchBrowser, newPage, startServer } from './support/harness.ts';
 
-// Issue 3, acceptance 1: a newcomer registers, confirms the e-mail from a real SMTP delivery, is
+// A newcomer registers, confirms the e-mail from a real SMTP delivery, is
 // signed in, confirms a mobile number with the texted code, and the profile shows both steps done.
 
 let smtp: LocalSmtpServer;

@@ -9,7 +9,7 @@ import type { Payment, StartPaymentResponse } from '#shared/payments.ts';
 import type { TravelPlanPage } from '#shared/travel-plans.ts';
 import { expectAccessible, setUpServerAndBrowser, signUp } from './support/harness.ts';
 
-// Issue 6, acceptance 1, with the embedded (sandbox) provider: the demo sender pays a draft with the
+// Paying for a package with the embedded (sandbox) provider: the demo sender pays a draft with the
 // test card 4242… on the sandbox checkout, the return page waits for the signed webhook and shows
 // success, the package is open and the demo traveler finds it on her Paris → Berlin trip; 4000…0002
 // is declined and leaves a draft with a retry that opens a new checkout; cancelling an open package
@@ -24,7 +24,7 @@ const TRAVELER = 'traveler@tagalong.test';
 const APPROVED = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0002';
 
-/** completeDraft's reward; the fee is 10% with a 1.00 minimum (PRODUCT.md §5), written out here. */
+/** completeDraft's reward; the fee is 10% with a 1.00 minimum (docs/product.md §5), written out here. */
 const REWARD = 2500;
 const TOTAL = REWARD + Math.max(Math.round(REWARD * 0.1), 100);
 const euros = (cents: number) =>

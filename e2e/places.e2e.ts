@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible, setUpServerAndBrowser } from './support/harness.ts';
 import { settledListbox } from './support/places.ts';
 
-// Places (issue 5): the place picker on the design-system page, against the real bundled
+// Places: the place picker on the design-system page, against the real bundled
 // gazetteer, and the GeoNames credit on /about.
 
 const env = setUpServerAndBrowser({ demoMode: false });

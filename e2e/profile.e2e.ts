@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '#server/test/users.ts';
 import { expectAccessible, newPage, setUpServerAndBrowser, signUp } from './support/harness.ts';
 
-// Profiles (issue 3): settings, avatar upload, the public member page and account deletion, through
+// Profiles: settings, avatar upload, the public member page and account deletion, through
 // the built app in a real Chromium.
 
 const env = setUpServerAndBrowser({ demoMode: false });

@@ -5,7 +5,7 @@ import { insertUser } from '#server/modules/matching/test/factory.ts';
 import { completedPackage } from '#server/modules/reviews/test/helpers.ts';
 import { expectAccessible, setUpServerAndBrowser, signUp } from './support/harness.ts';
 
-// Issue 7, reviews on the member page (/user/view/{id}): the rating on the profile card and the
+// Reviews on the member page (/user/view/{id}): the rating on the profile card and the
 // Reviews section with its average, count and list a page at a time ("Load more"), for visitors,
 // at 360 px, by keyboard; only revealed reviews; loading, empty and error states. The completed
 // packages are written to the database; one pair of reviews goes through the API as the members.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouteDef, routes } from '#shared/routes.ts';
 import { type E2EServer, expectAccessible, launchBrowser, newPage, startServer } from './support/harness.ts';
 
-// Every route of the seed, visited by a visitor: the page appears in its layout, or a guarded one
+// Every route of the route table, visited by a visitor: the page appears in its layout, or a guarded one
 // sends the visitor to sign-in with the original path in `redirect`. No console errors anywhere;
 // axe-core finds nothing serious on the public pages.
 
@@ -32,7 +32,7 @@ function expectedLanding(route: RouteDef): { layout: string } | { login: string 
 
 const visitable = (routes as readonly RouteDef[]).filter((r) => r.path !== '/dev/crash' && r.path !== '/dashboard');
 
-describe('every seed route, as a visitor', () => {
+describe('every route of the route table, as a visitor', () => {
   it.each(visitable.map((r) => [r.path, r] as const))('%s', async (_path, route) => {
     const { context, page, errors } = await newPage(browser, server.url);
     try {

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from '#shared/demo.ts';
 import { expectAccessible, newPage, setUpServerAndBrowser } from './support/harness.ts';
 import { settledListbox } from './support/places.ts';
 
-// Sending a package (issue 5, acceptance 1, the sender's part): the demo sender goes through every
+// Sending a package (the sender's part): the demo sender goes through every
 // step of the form, reloads half-way, adds photos, and ends on the payment page with the right total;
 // then finds the draft in "my packages" and opens its page, through the built app in Chromium.
 
@@ -21,7 +21,7 @@ const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/
 const noSidewaysScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
-/** The sender's money rule (PRODUCT.md §5), written out here rather than taken from the app. */
+/** The sender's money rule (docs/product.md §5), written out here rather than taken from the app. */
 const expectedTotal = (rewardCents: number) => rewardCents + Math.max(Math.round(rewardCents * 0.1), 100);
 const euros = (cents: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
@@ -387,7 +387,7 @@ describe('send a package', () => {
       });
       expect(res.status()).toBe(201);
       const { id } = (await res.json()) as { id: string };
-      // Paying publishes a package (the payments issue); here it is opened directly in the database.
+      // Paying publishes a package (docs/product.md §5.3); here it is opened directly in the database.
       const { eq } = await import('drizzle-orm');
       const { packages } = await import('#server/db/schema/packages.ts');
       await env.server.database.db.update(packages).set({ status: 'open' }).where(eq(packages.id, id));

@@ -86,7 +86,7 @@ export interface Config {
    * GOOGLE_ISSUER names another OpenID Connect provider (a local one in tests; ADR 0014).
    */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
-  /** Made an administrator on start (PRODUCT.md §8), if that account exists. */
+  /** Made an administrator on start (docs/product.md §8), if that account exists. */
   adminEmail: string | undefined;
   /** Sign-in, sign-up, reset and OTP limits; on unless RATE_LIMIT=false. */
   rateLimit: boolean;

@@ -4,7 +4,7 @@ import { currencySchema, minorAmountSchema } from './money.ts';
 import { paymentSchema, paymentStatuses } from './payments.ts';
 import { text } from './text.ts';
 
-// The back office's money screens (PRODUCT.md §8, issue 6): payments with their refunds, and the
+// The back office's money screens (docs/product.md §8): payments with their refunds, and the
 // journal (the transactions). Only administrators reach these.
 
 export const ADMIN_MONEY_LIMITS = { pageSize: 25, pageSizeMax: 100, noteMin: 3, note: 500 } as const;

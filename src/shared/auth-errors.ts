@@ -1,6 +1,6 @@
 import { passwordRuleMessages } from './password-rules.ts';
 
-// Every way an account request can fail, in the user's words (issue #3), in one table. Codes are
+// Every way an account request can fail, in the user's words, in one table. Codes are
 // Better Auth's (also inside our `{ error: { code } }` shape once the server translates them), the
 // admin plugin's BANNED_USER, our PASSWORD_TOO_COMMON hook, and the `?error=` codes Better Auth puts
 // on a link's redirect. Wrong password and unknown user share one row on purpose: telling them apart

@@ -3,7 +3,7 @@ import { currencySchema } from './money.ts';
 import { payoutMethods, payoutStatuses } from './payouts.ts';
 import { text } from './text.ts';
 
-// A traveler's money (PRODUCT.md §5, issue 6, ADR 0019). All amounts in minor units, per currency.
+// A traveler's money (docs/product.md §5, ADR 0019). All amounts in minor units, per currency.
 
 /** The kinds of journal entry the ledger posts (the server's movements use the same words). */
 export const ledgerEntryKinds = [

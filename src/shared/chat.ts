@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 
-// Chat (PRODUCT.md §7, issue 8, the seed's §3, §4 and §7). A conversation is between two members and
+// Chat (docs/product.md §7). A conversation is between two members and
 // exists only through an accepted request or an administrator; no other way opens one, so there is
 // no spam. Messages are stored before they are pushed, so a refetch always shows what a push missed.
 //
@@ -31,7 +31,7 @@ export const chatMessageSchema = z
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-/** The other participant, as the seed's client reads it: `uid` is their user id (the same as `id`). */
+/** The other participant, as the web client reads it: `uid` is their user id (the same as `id`). */
 export const conversationRecipientSchema = z
   .object({
     id: z.string(),
@@ -108,7 +108,7 @@ export type AdminOpenConversation = z.infer<typeof adminOpenConversationSchema>;
 
 /**
  * `message` (payload: ChatMessage) goes to BOTH participants' rooms on every node, so the sender's
- * other tabs stay in step too. A client therefore dedupes by id and shows the seed's toast
+ * other tabs stay in step too. A client therefore dedupes by id and shows the toast
  * "You have received a new message" only when senderId is not its own user.
  */
 export const messageEventName = 'message';

@@ -3,7 +3,7 @@ import { kycStatuses } from './auth.ts';
 import { safeRedirectTarget } from './routes.ts';
 import { text } from './text.ts';
 
-// The identity-check contract (PRODUCT.md §6, issue 4). A member's status is one of kycStatuses;
+// The identity-check contract (docs/product.md §6). A member's status is one of kycStatuses;
 // each start of the check is an attempt with its own status.
 
 export const kycAttemptStatuses = ['started', 'pending', 'approved', 'declined'] as const;

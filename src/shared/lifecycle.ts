@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 
-// The delivery lifecycle after a match (PRODUCT.md §2, issue 7): codes, confirmation, disputes.
+// The delivery lifecycle after a match (docs/product.md §2): codes, confirmation, disputes.
 
 export const CODE_LENGTH = 6;
 export const MAX_CODE_ATTEMPTS = 5;

@@ -4,7 +4,7 @@ import { requestStarters } from './requests.ts';
 import { text } from './text.ts';
 import { transports, travelPlanStatuses } from './travel-plans.ts';
 
-// Matching (PRODUCT.md §3, issue 5): open packages for a travel plan, active travel plans for a package.
+// Matching (docs/product.md §3): open packages for a travel plan, active travel plans for a package.
 
 export const matchQuerySchema = z.object({
   /** Around the origin and around the destination; default and maximum come from the settings. */
@@ -69,7 +69,7 @@ export const travelerMatchSchema = z
       id: z.string(),
       name: z.string(),
       image: z.string().nullable(),
-      /** Verified profile: e-mail, mobile and identity check (PRODUCT.md §1). */
+      /** Verified profile: e-mail, mobile and identity check (docs/product.md §1). */
       verified: z.boolean(),
       rating: ratingSchema,
     }),

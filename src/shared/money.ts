@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Money is always an integer in minor units (cents) with an ISO 4217 currency (PRODUCT.md §2, §5).
+// Money is always an integer in minor units (cents) with an ISO 4217 currency (docs/product.md §2, §5).
 
 export const currencies = ['EUR', 'USD', 'GBP'] as const;
 export type Currency = (typeof currencies)[number];
@@ -18,7 +18,7 @@ export const minorAmountSchema = z
 export const moneySchema = z.object({ amount: minorAmountSchema, currency: currencySchema }).meta({ id: 'Money' });
 export type Money = z.infer<typeof moneySchema>;
 
-/** The platform fee on a reward (PRODUCT.md §5): a percentage, never below the minimum. */
+/** The platform fee on a reward (docs/product.md §5): a percentage, never below the minimum. */
 export function platformFee(reward: number, settings: { feePercent: number; feeMinimum: number }): number {
   if (reward <= 0) return 0;
   return Math.max(Math.round((reward * settings.feePercent) / 100), settings.feeMinimum);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 
-// Notifications (PRODUCT.md §7): stored per member, pushed live as the `notification` event to
-// every open tab of that member. Services create them; issue 8 builds the list and the badge.
+// Notifications (docs/product.md §7): stored per member, pushed live as the `notification` event to
+// every open tab of that member. Services create them; this module lists them and counts the unread.
 
 export const notificationEventName = 'notification';
 
@@ -44,19 +44,19 @@ export const notificationSchema = z
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
 
-// ── Issue 8: the list, the unread count and marking read ─────────────────────────────────────────
+// ── The list, the unread count and marking read ─────────────────────────────────────────
 //   GET  /api/notifications?cursor=      → NotificationPage (mine, newest first)
 //   GET  /api/notifications/unread-count → UnreadNotifications
 //   POST /api/notifications/:id/read     → NotificationItem (404 when it is not mine)
 //   POST /api/notifications/read-all     → MarkAllNotificationsRead
-// Every notification carries `text` as well: the seed's client shows a pushed notification's `text`
+// Every notification carries `text` as well: the web client shows a pushed notification's `text`
 // field as a toast. It is the same words as `body`.
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 
 /** A notification as the API lists it and the `notification` event carries it. */
 export const notificationItemSchema = notificationSchema
-  .extend({ text: z.string().meta({ description: 'The toast line (the seed names it `text`); equals body' }) })
+  .extend({ text: z.string().meta({ description: 'The toast line (the client reads it as `text`); equals body' }) })
   .meta({ id: 'NotificationItem' });
 export type NotificationItem = z.infer<typeof notificationItemSchema>;
 

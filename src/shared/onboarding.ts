@@ -1,7 +1,7 @@
 import type { Me } from './auth.ts';
 
 /**
- * Where an unverified user goes next (PRODUCT.md §1: register → verify email → add mobile number
+ * Where an unverified user goes next (docs/product.md §1: register → verify email → add mobile number
  * (OTP) → identity check → verified), carrying the page they were after so the last step can
  * send them on. Null when the profile is verified.
  */

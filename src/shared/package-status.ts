@@ -1,4 +1,4 @@
-// Statuses exactly as PRODUCT.md §2 writes them.
+// Statuses exactly as docs/product.md §2 writes them.
 export const packageStatuses = [
   'draft',
   'open',

@@ -7,7 +7,7 @@ import { countryCodeSchema, placeSchema } from './places.ts';
 import { type PackageCategory, type PublicSettings, packageCategories, type prohibitedCategories } from './settings.ts';
 import { text } from './text.ts';
 
-// The package contract (PRODUCT.md §2, issue 5). The route bodies below check each field's own shape;
+// The package contract (docs/product.md §2). The route bodies below check each field's own shape;
 // `checkPackageRules` adds the rules that depend on settings, the clock or several fields, and the
 // web app runs the very same function, so the two always agree.
 
@@ -152,7 +152,7 @@ type RuleSettings = Pick<
 const money = (minor: number) => (minor / 100).toFixed(2);
 
 /**
- * The rules of PRODUCT.md §2 that need settings, the clock or two fields at once, over the draft as
+ * The rules of docs/product.md §2 that need settings, the clock or two fields at once, over the draft as
  * it will be stored (the saved fields with the changes applied). Field name → messages; empty if fine.
  */
 export function checkPackageRules(
@@ -233,7 +233,7 @@ export const packageActions = [
   'cancel',
   'pay',
   'add_photos',
-  // The delivery lifecycle (issue 7), for the sender, the traveler or an admin as each applies.
+  // The delivery lifecycle, for the sender, the traveler or an admin as each applies.
   'show_codes',
   'send_delivery_code',
   'enter_pickup_code',
@@ -282,7 +282,7 @@ export const packageSchema = z
     /** What the viewer may do now. */
     actions: z.array(z.enum(packageActions)),
     /**
-     * For the traveler (issue 7): until when entering the code due now (pickup, then delivery) is
+     * For the traveler: until when entering the code due now (pickup, then delivery) is
      * locked after too many wrong ones; null when it is not. Absent for everyone else.
      */
     codeLockedUntil: iso.nullable().optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currencySchema } from './money.ts';
 import { text } from './text.ts';
 
-// Payments (PRODUCT.md §5, issue 6): one checkout per package at a time; the provider's signed
+// Payments (docs/product.md §5): one checkout per package at a time; the provider's signed
 // webhook, never the return page, moves a payment.
 
 export const paymentStatuses = [

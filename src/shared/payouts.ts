@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currencySchema, DEFAULT_CURRENCY, minorAmountSchema } from './money.ts';
 import { text } from './text.ts';
 
-// Payouts (PRODUCT.md §5, issue 6): a traveler asks for some of their available balance to be sent
+// Payouts (docs/product.md §5): a traveler asks for some of their available balance to be sent
 // to a bank account, or, where Stripe is configured, to their Stripe Connect account; an
 // administrator sends it and marks it sent (for a Stripe account, marking it sent makes the transfer).
 // The bank details are stored encrypted and only their last 4 characters are ever shown again
@@ -161,7 +161,7 @@ export const payoutPageSchema = z
   .meta({ id: 'PayoutPage' });
 export type PayoutPage = z.infer<typeof payoutPageSchema>;
 
-// The back office (PRODUCT.md §8): payouts to send, and marking one sent.
+// The back office (docs/product.md §8): payouts to send, and marking one sent.
 
 const memberRefSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 
 // Mobile numbers are stored and sent in E.164 (`+447400123456`): one spelling per number, so the
-// uniqueness rule (PRODUCT.md §1: a number belongs to one account) cannot be dodged by spaces.
+// uniqueness rule (docs/product.md §1: a number belongs to one account) cannot be dodged by spaces.
 // libphonenumber-js's default ("min") metadata checks a number's length and leading digits per
 // country; it does not tell a mobile from a landline (that needs the 145 kB "max" metadata).
 

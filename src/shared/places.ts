@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 
-// The place contract (issue 5, "Places"): a city from the bundled gazetteer, optionally with a street
+// The place contract: a city from the bundled gazetteer, optionally with a street
 // address, as packages (pickup, drop-off) and travel plans (origin, destination) store it.
 
 export const PLACE_LIMITS = {

@@ -3,7 +3,7 @@ import { kycStatuses } from './auth.ts';
 import { ratingSummarySchema } from './reviews.ts';
 import { text } from './text.ts';
 
-// The profile contract (issue 3, "Profiles"): what a member edits about themselves, and what any
+// The profile contract: what a member edits about themselves, and what any
 // reader, visitor or member, sees of another member. Never e-mail or phone on the public side.
 
 export const PROFILE_LIMITS = {
@@ -111,7 +111,7 @@ export const publicProfileSchema = z
     city: z.string().nullable(),
     languages: z.array(z.string()),
     verification: z.object({ email: z.boolean(), phone: z.boolean(), identity: z.boolean() }),
-    /** The revealed reviews the member received (issue 7): average (null until the first) and count. */
+    /** The revealed reviews the member received: average (null until the first) and count. */
     rating: ratingSummarySchema,
     /** Packages the member carried to completion. */
     completedDeliveries: z.number().int().min(0),

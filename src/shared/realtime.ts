@@ -7,7 +7,7 @@ export const echoPayloadSchema = z.object({ text: text().trim().min(1).max(500) 
 export type EchoPayload = z.infer<typeof echoPayloadSchema>;
 export type EchoAck = { ok: true; text: string; receivedAt: string } | { ok: false; error: string };
 
-// Issue 8. The live events of notifications and chat are named next to their payloads in
+// The live events of notifications and chat are named next to their payloads in
 // notifications.ts (`notification`, `notification_read`) and chat.ts (`message`, `messages_read`,
 // `user_status`, `typing`, and the client → server `message:send`, `message:read`, `typing:start`).
 

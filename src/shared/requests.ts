@@ -4,7 +4,7 @@ import { publicPlaceSchema } from './packages.ts';
 import { text } from './text.ts';
 import { transports } from './travel-plans.ts';
 
-// Requests (PRODUCT.md §4, issue 7): a package, a traveler and the trip it rides on. The starter's
+// Requests (docs/product.md §4): a package, a traveler and the trip it rides on. The starter's
 // counterpart answers; only the starter withdraws.
 
 export const requestStatuses = ['pending', 'accepted', 'declined', 'withdrawn', 'expired'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 
-// Reviews (issue 7): after completion each side reviews the other once; a review is revealed when
+// Reviews: after completion each side reviews the other once; a review is revealed when
 // both have written theirs or REVIEW_REVEAL_DAYS after completion (Sharetribe's rule).
 
 export const REVIEW_REVEAL_DAYS = 14;

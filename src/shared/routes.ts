@@ -1,4 +1,4 @@
-// The product's route map (PRODUCT.md §9 and the seed's route list). The server uses it to answer
+// The product's route map (docs/product.md §9). The server uses it to answer
 // page requests with the right HTTP status; the web router is built from it, so they cannot drift.
 
 import { sandboxCheckoutRefPattern } from './payments.ts';
@@ -10,7 +10,7 @@ export type LayoutName = (typeof layouts)[number];
 export type GuardName = 'user' | 'admin';
 
 export interface RouteDef {
-  /** Path pattern with `{param}` placeholders, exactly as written in the seed. */
+  /** Path pattern with `{param}` placeholders, as the product writes it (docs/product.md §9). */
   path: string;
   layout: LayoutName;
   title: string;
@@ -42,15 +42,15 @@ export const routes = [
   { path: '/auth/login_test', layout: 'authpages', title: 'Demo sign-in', demoOnly: true },
   { path: '/auth/register', layout: 'authpages', title: 'Create your account' },
   { path: '/auth/forgot-password', layout: 'authpages', title: 'Reset your password' },
-  // Where the reset e-mail's link lands (not in the seed's list; PRODUCT.md's reset flow needs it).
+  // Where the reset e-mail's link lands (the password-reset flow needs it).
   { path: '/auth/reset-password', layout: 'authpages', title: 'Choose a new password' },
 
   { path: '/auth/add-mobile-number', layout: 'authenticated', title: 'Add your mobile number', guard: 'user' },
   { path: '/auth/connect-with-google', layout: 'authenticated', title: 'Connect with Google' },
   { path: '/kyc/kycaid-callback', layout: 'authenticated', title: 'Identity check', guard: 'user' },
-  // The embedded identity-check provider's page (issue 4): stands in for KYCAID's hosted form.
+  // The embedded identity-check provider's page: stands in for KYCAID's hosted form.
   { path: '/kyc/sandbox/{token}', layout: 'authenticated', title: 'Identity check (sandbox)', guard: 'user' },
-  // The embedded payment provider's hosted checkout (issue 6): stands in for Stripe Checkout.
+  // The embedded payment provider's hosted checkout: stands in for Stripe Checkout.
   {
     path: '/pay/sandbox/{ref}',
     layout: 'authenticated',
@@ -191,7 +191,7 @@ export function matchRoute(pathname: string, options: { demoMode: boolean }): Ro
   return { kind: 'invalid-param', route: first.route };
 }
 
-/** React Router spells parameters `:name`; the seed spells them `{name}`. */
+/** React Router spells parameters `:name`; the route table spells them `{name}`. */
 export function toRouterPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type Currency, currencySchema, DEFAULT_CURRENCY } from './money.ts';
 import { text } from './text.ts';
 
-// System settings (PRODUCT.md §2, §3, §5, §8) with the defaults PRODUCT.md gives. Stored as rows in
+// System settings and their defaults (docs/product.md §10). Stored as rows in
 // `system_setting`; a missing row means the default. The admin page comes with the back office.
 
 export const packageCategories = [
@@ -16,7 +16,7 @@ export const packageCategories = [
 ] as const;
 export type PackageCategory = (typeof packageCategories)[number];
 
-/** Never carried (PRODUCT.md §2): named so a request for one gets a message naming the rule. */
+/** Never carried (docs/product.md §2): named so a request for one gets a message naming the rule. */
 export const prohibitedCategories = ['weapons', 'drugs', 'cash', 'live_animals', 'hazardous_materials'] as const;
 
 export const settingsSchema = z

@@ -3,7 +3,7 @@ import { haversineKm } from './geo.ts';
 import { placeSchema } from './places.ts';
 import { text } from './text.ts';
 
-// The travel-plan contract (PRODUCT.md §3, issue 5).
+// The travel-plan contract (docs/product.md §3).
 
 export const transports = ['flight', 'train', 'bus', 'car', 'ship'] as const;
 export type Transport = (typeof transports)[number];

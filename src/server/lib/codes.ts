@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_LENGTH } from '#shared/lifecycle.ts';
 import { type DataKey, deriveKey, open, seal } from './crypto.ts';
 
-// The pickup and delivery codes (issue 7, ADR 0020). Each is kept twice and never in plaintext: an
+// The pickup and delivery codes (ADR 0020). Each is kept twice and never in plaintext: an
 // HMAC to check what the traveler types, and an AES-GCM sealed copy the sender can be shown. Both are
 // bound to the package and the kind of code, so a value copied onto another package or swapped
 // between pickup and delivery neither matches nor opens.

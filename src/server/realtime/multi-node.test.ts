@@ -22,7 +22,7 @@ import {
 import { type NotificationItem, type NotificationPage, notificationEventName } from '#shared/notifications.ts';
 import { collect, eventually, openSocket, sleep } from './test/sockets.ts';
 
-// Issue 8, acceptance 2: two server nodes sharing PostgreSQL and Redis. Each node is the real entry
+// Two server nodes sharing PostgreSQL and Redis. Each node is the real entry
 // point (src/server/main.ts) in a process of its own, as in production; the members are real
 // sign-ups with session cookies, their tabs real Socket.IO clients. A member on node A messages a
 // member on node B, who receives it live; presence is right on both; a notification made on A

@@ -1,4 +1,4 @@
-// Presence (PRODUCT.md §7, issue 8): a member is online while at least one of their sockets is
+// Presence (docs/product.md §7): a member is online while at least one of their sockets is
 // connected, on any node. Each node counts its own sockets per member in memory; with Redis it also
 // publishes those counts, so the whole cluster agrees (presence-redis.ts, ADR 0022).
 

@@ -7,7 +7,7 @@ import { signUpVerified } from '#server/test/users.ts';
 import type { ChatMessage } from '#shared/chat.ts';
 import { collect, eventually, listen, openSocket, sleep } from './test/sockets.ts';
 
-// Connection state recovery (issue 8, robustness): a socket that drops briefly comes back with its
+// Connection state recovery (robustness): a socket that drops briefly comes back with its
 // room and the events it missed; one whose session ended meanwhile does not keep the room.
 
 let app: FastifyInstance;

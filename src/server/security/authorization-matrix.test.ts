@@ -18,7 +18,7 @@ import { DEMO_PASSWORD } from '#shared/demo.ts';
  * role may get follows from the operation's class, computed below from its path and the document, so a
  * new route is covered (or, when it fits no rule, named in a failure) without editing this file.
  *
- * The records are the demo seed's (demo mode creates every kind), owned by its sender and traveler.
+ * The records are demo mode's (it creates every kind), owned by its sender and traveler.
  * Expected: a visitor gets 401 from anything not public; a member 403 from an admin operation; a
  * stranger never a success on someone else's record (403 or 404), and never its private values; no
  * role ever a 5xx. The owner and the admin are only held to "not turned away": the owner may get 403
@@ -418,7 +418,7 @@ it('answers every operation of the OpenAPI document as each role may expect', as
   }
   expect(unclassified).toEqual([]);
   for (const kind of ['package', 'travelPlan', 'request', 'notification', 'conversation', 'payment', 'payout'] as const)
-    expect(recordsOf(kind).length, `the demo seed has a ${kind} to test with`).toBeGreaterThan(0);
+    expect(recordsOf(kind).length, `demo data has a ${kind} to test with`).toBeGreaterThan(0);
 
   // Reads first, then changes, then the actions that end a record, deletions last (the owner's own
   // account the very last), so that one call's change hides as little as possible from the others.

@@ -4,7 +4,7 @@ import { sessionKeys, useSession } from '#web/lib/session.ts';
 import { getSocket, reconnectSocket, useConnectionState } from '#web/lib/socket.ts';
 
 /**
- * The seed's invisible realtime-connection element, in every layout. It keeps the socket open as
+ * The invisible realtime-connection element, in every layout. It keeps the socket open as
  * the current identity (reconnecting on sign-in and sign-out) and refreshes the session view each
  * time the socket reconnects.
  */

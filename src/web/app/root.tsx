@@ -25,7 +25,7 @@ function useSignedOutRedirect() {
   }, [session.data, session.isPending, session.isError, guarded, navigate]);
 }
 
-/** PRODUCT.md §1: a signed-in user with ?redirect= goes there if verified, else to the next onboarding step. */
+/** docs/product.md §1: a signed-in user with ?redirect= goes there if verified, else to the next onboarding step. */
 function useRedirectParam() {
   const session = useSession();
   const [params] = useSearchParams();

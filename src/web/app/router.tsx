@@ -18,7 +18,7 @@ const layoutComponents: Record<LayoutName, () => React.ReactNode> = {
   'admin-dashboard': AdminDashboardLayout,
 };
 
-/** A malformed id in the address names nothing: the seed's fatal 404 "Page Not Found: {path}". */
+/** A malformed id in the address names nothing: a fatal 404 "Page Not Found: {path}". */
 const validateParams =
   (route: RouteDef) =>
   ({ params, request }: { params: Record<string, string | undefined>; request: Request }) => {

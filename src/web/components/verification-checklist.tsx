@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { Me } from '#shared/auth.ts';
 import { cn } from '#web/lib/cn.ts';
 
-// The three checks of a verified profile (PRODUCT.md §1), read from the session's Me fields.
-// Shared by the dashboard and the profile: the onboarding steps of PRODUCT.md §1 and their state.
+// The three checks of a verified profile (docs/product.md §1), read from the session's Me fields.
+// Shared by the dashboard and the profile: the onboarding steps of docs/product.md §1 and their state.
 
 const kycWords: Record<Me['kycStatus'], string> = {
   not_started: 'Not started. A photo of your ID and a selfie, checked by our verification partner.',

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttp, onUnauthorized } from './http.ts';
 
-// The retry policy of the seed, checked against a real local server that counts attempts.
+// The retry policy (ADR 0010), checked against a real local server that counts attempts.
 let server: Server;
 let base: string;
 let attempts = 0;

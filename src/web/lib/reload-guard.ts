@@ -1,6 +1,6 @@
 // A deploy removes the old hashed chunks, so a tab built before it fails to lazy-load a page.
 // Reloading fetches the new build; the guard stops a reload loop when the failure is something
-// else (the seed's session-reload guard: 10 s).
+// else (the session-reload guard: 10 s).
 export const RELOAD_GUARD_MS = 10_000;
 const KEY = 'tagalong:last-chunk-reload';
 

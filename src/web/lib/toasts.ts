@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 
 export type ToastType = 'default' | 'success' | 'info' | 'warning' | 'error';
 
-/** The seed's toast: a message and a type ("default" unless said); it hides itself after 3000 ms. */
+/** The toast: a message and a type ("default" unless said); it hides itself after 3000 ms. */
 export const TOAST_DURATION_MS = 3000;
 
 export interface ToastOptions {

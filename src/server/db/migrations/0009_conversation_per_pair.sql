@@ -1,4 +1,4 @@
--- PRODUCT.md §7: one conversation per pair of users, no longer one per pair and package. Each pair's
+-- docs/product.md §7: one conversation per pair of users, no longer one per pair and package. Each pair's
 -- conversations are merged into its oldest (which keeps its package, the one it was first opened
 -- for): the others' messages move to it, it takes the latest last_message_at, and they are deleted.
 -- Hand-written: drizzle-kit generates only the two ALTERs at the end.

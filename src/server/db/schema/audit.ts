@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
-/** What administrators did, to whom, and why (PRODUCT.md §8). Append-only. */
+/** What administrators did, to whom, and why (docs/product.md §8). Append-only. */
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -18,12 +18,12 @@ export const user = pgTable('user', {
   banned: boolean('banned').notNull().default(false),
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', { withTimezone: true }),
-  // Better Auth's phone-number plugin; the number is unique across accounts (PRODUCT.md §1).
+  // Better Auth's phone-number plugin; the number is unique across accounts (docs/product.md §1).
   phoneNumber: text('phone_number').unique(),
   phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
-  // not_started | pending | approved | declined (PRODUCT.md §6); the KYC issue moves it.
+  // not_started | pending | approved | declined (docs/product.md §6); the identity check (modules/kyc) moves it.
   kycStatus: text('kyc_status').notNull().default('not_started'),
-  // Profile (PRODUCT.md §1, profile settings): what other members see, and the e-mail preference.
+  // Profile (docs/product.md §1, profile settings): what other members see, and the e-mail preference.
   bio: text('bio'),
   city: text('city'),
   languages: text('languages').array().notNull().default([]),

@@ -1,7 +1,7 @@
 import { index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
-// The identity check (PRODUCT.md §6, issue 4). We never store documents: only the provider's ids,
+// The identity check (docs/product.md §6). We never store documents: only the provider's ids,
 // statuses, reasons and times. The member's current status lives on user.kyc_status; these tables
 // are how it got there.
 

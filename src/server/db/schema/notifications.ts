@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
-/** What the services tell a member (PRODUCT.md §7): stored first, then pushed to their open tabs. */
+/** What the services tell a member (docs/product.md §7): stored first, then pushed to their open tabs. */
 export const notification = pgTable(
   'notification',
   {

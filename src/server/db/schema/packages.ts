@@ -3,7 +3,7 @@ import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 
 import { cellSql, MATCH_GRID } from '#server/modules/matching/cells.ts';
 import { user } from './auth.ts';
 
-// Packages (PRODUCT.md §2, issue 5). A draft may lack any field but its title; the rules of the
+// Packages (docs/product.md §2). A draft may lack any field but its title; the rules of the
 // shared contract decide what may be stored and what publishing needs. Money in minor units.
 
 export const packages = pgTable(
@@ -39,19 +39,19 @@ export const packages = pgTable(
     recipientName: text('recipient_name'),
     recipientPhone: text('recipient_phone'),
     notes: text('notes'),
-    /** The traveler carrying it, once a request is accepted (issue 7). */
+    /** The traveler carrying it, once a request is accepted. */
     travelerId: uuid('traveler_id').references(() => user.id),
-    /** The travel plan it rides on, once matched (issue 7); its capacity is reserved for it. */
+    /** The travel plan it rides on, once matched; its capacity is reserved for it. */
     travelPlanId: uuid('travel_plan_id'),
     /**
-     * The pickup and delivery codes (6 digits, issue 7): an HMAC for checking what the traveler types,
+     * The pickup and delivery codes (6 digits, ADR 0020): an HMAC for checking what the traveler types,
      * and a copy sealed with the app key (AES-GCM) so the sender can be shown them. Never plaintext.
      */
     pickupCodeHash: text('pickup_code_hash'),
     pickupCodeSealed: text('pickup_code_sealed'),
     deliveryCodeHash: text('delivery_code_hash'),
     deliveryCodeSealed: text('delivery_code_sealed'),
-    /** Wrong codes in a row, and until when the action is locked after the fifth (PRODUCT.md §2). */
+    /** Wrong codes in a row, and until when the action is locked after the fifth (docs/product.md §2). */
     pickupAttempts: integer('pickup_attempts').notNull().default(0),
     pickupLockedUntil: timestamp('pickup_locked_until', { withTimezone: true }),
     deliveryAttempts: integer('delivery_attempts').notNull().default(0),

@@ -14,7 +14,7 @@ import {
 import { user } from './auth.ts';
 import { packages } from './packages.ts';
 
-// Payments and the double-entry ledger (PRODUCT.md §5, issue 6). Money in integer minor units.
+// Payments and the double-entry ledger (docs/product.md §5). Money in integer minor units.
 
 /**
  * One checkout of one package: pending → succeeded | failed | cancelled | amount_mismatch;

@@ -4,7 +4,7 @@ import { user } from './auth.ts';
 import { packages } from './packages.ts';
 import { travelPlans } from './travel-plans.ts';
 
-// Requests, conversations, disputes and reviews (PRODUCT.md §2, §4, §7; issues 7 and 8).
+// Requests, conversations, disputes and reviews (docs/product.md §2, §4, §7).
 
 /** The handshake between a package and a traveler's trip: pending → accepted | declined | withdrawn | expired. */
 export const requests = pgTable(
@@ -31,13 +31,13 @@ export const requests = pgTable(
   (t) => [
     index('request_package_idx').on(t.packageId, t.status),
     index('request_traveler_idx').on(t.travelerId, t.status, t.createdAt),
-    // One pending request per package and traveler (issue 7).
+    // One pending request per package and traveler.
     uniqueIndex('request_one_pending').on(t.packageId, t.travelerId).where(sql`status = 'pending'`),
   ],
 );
 
 /**
- * A conversation between two members (PRODUCT.md §7: one per pair): opened by the first accepted
+ * A conversation between two members (docs/product.md §7: one per pair): opened by the first accepted
  * request between them, or by an admin; later requests between the same two reuse it.
  */
 export const conversations = pgTable(
@@ -84,7 +84,7 @@ export const messages = pgTable(
   (t) => [index('message_conversation_idx').on(t.conversationId, t.createdAt)],
 );
 
-/** A dispute freezes a package's money until an admin resolves it (PRODUCT.md §2, §5). */
+/** A dispute freezes a package's money until an admin resolves it (docs/product.md §2, §5). */
 export const disputes = pgTable(
   'dispute',
   {

@@ -1,7 +1,7 @@
 import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
-/** System settings (PRODUCT.md §8): one row per changed setting; absent means the default. */
+/** System settings (docs/product.md §10): one row per changed setting; absent means the default. */
 export const systemSettings = pgTable('system_setting', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<unknown>().notNull(),

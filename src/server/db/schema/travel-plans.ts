@@ -3,7 +3,7 @@ import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 
 import { cellSql, MATCH_GRID } from '#server/modules/matching/cells.ts';
 import { user } from './auth.ts';
 
-/** A trip a traveler is making anyway (PRODUCT.md §3): active → completed | cancelled. */
+/** A trip a traveler is making anyway (docs/product.md §3): active → completed | cancelled. */
 export const travelPlans = pgTable(
   'travel_plan',
   {
@@ -28,7 +28,7 @@ export const travelPlans = pgTable(
     arrivalAt: timestamp('arrival_at', { withTimezone: true }).notNull(),
     transport: text('transport').notNull(),
     capacityGrams: integer('capacity_grams').notNull(),
-    /** Reserved by accepted requests (issue 7); free capacity = capacity − reserved. */
+    /** Reserved by accepted requests; free capacity = capacity − reserved. */
     reservedGrams: integer('reserved_grams').notNull().default(0),
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,7 +13,7 @@ import { signUpVerified } from '#server/test/users.ts';
 import type { AdminPayment, AdminPaymentPage, LedgerEntryPage } from '#shared/admin-money.ts';
 import type { AdminPayout, AdminPayoutPage, Payout } from '#shared/payouts.ts';
 
-// The back office's money API (issue 6): payments and refunds, the journal, payouts to send. Admins
+// The back office's money API: payments and refunds, the journal, payouts to send. Admins
 // only; every action is in the audit log.
 
 let app: FastifyInstance;

@@ -6,7 +6,7 @@ import { boundary, type LedgerEntry, type LedgerEntryListQuery, type LedgerEntry
 import type { LedgerEntryKind } from '#shared/balances.ts';
 import type { Currency } from '#shared/money.ts';
 
-// The journal (the back office's "transactions", PRODUCT.md §8): entries with their balanced lines,
+// The journal (the back office's "transactions", docs/product.md §8): entries with their balanced lines,
 // newest first, filtered by account, kind, payment, package and time.
 
 export async function listEntries(db: Database, query: LedgerEntryListQuery): Promise<LedgerEntryPage> {

@@ -13,7 +13,7 @@ import type { AdminPayment, AdminPaymentListQuery, AdminPaymentPage, AdminRefund
 import { AppError } from '#shared/errors.ts';
 import { type Currency, formatMoney } from '#shared/money.ts';
 
-// The back office's payments (PRODUCT.md §8): the list, and a refund of part or all of what a payment
+// The back office's payments (docs/product.md §8): the list, and a refund of part or all of what a payment
 // still holds in escrow (ADR 0019). One transaction checks and records the refund under the package's
 // and the payment's locks, and asks the provider last.
 

@@ -39,7 +39,7 @@ export interface AdminMoneyRoutesOptions {
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
-/** The back office's money (issue 6, for the admin issue's screens): payments, refunds, the journal, payouts. */
+/** The back office's money: payments, refunds, the journal, payouts. */
 export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = async (app, options) => {
   const { auth, db, notifier, provider, bankKey } = options;
   const admin = async (req: FastifyRequest) => {

@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       const me = toMe(user);
       return {
         isAdmin: me.isAdmin,
-        // The seed's client read the flag from `prismaUser`; kept so either reading works.
+        // Older clients read the flag from `prismaUser`; kept so either reading works.
         prismaUser: { id: me.id, isAdmin: me.isAdmin, verifiedProfile: me.verifiedProfile },
       };
     },

@@ -37,7 +37,7 @@ export function isAdmin(user: Pick<SessionUser, 'role'>): boolean {
   return user.role.split(',').includes('admin');
 }
 
-/** PRODUCT.md §1: verified = e-mail verified, mobile verified by OTP, identity check approved. */
+/** docs/product.md §1: verified = e-mail verified, mobile verified by OTP, identity check approved. */
 export function isVerifiedProfile(user: Pick<SessionUser, 'emailVerified' | 'phoneNumberVerified' | 'kycStatus'>) {
   return user.emailVerified && user.phoneNumberVerified && user.kycStatus === 'approved';
 }

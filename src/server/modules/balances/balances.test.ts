@@ -10,7 +10,7 @@ import { signUpVerified } from '#server/test/users.ts';
 import { type Balance, type BalanceTransactionPage, ledgerEntryKinds } from '#shared/balances.ts';
 import { carriedPaidPackage, earn, release } from './test/helpers.ts';
 
-// GET /api/balance and /api/balance/transactions (issue 6, ADR 0019): what a traveler sees of their
+// GET /api/balance and /api/balance/transactions (ADR 0019): what a traveler sees of their
 // money, from the real ledger.
 
 let app: FastifyInstance;

@@ -11,7 +11,7 @@ export interface BalanceRoutesOptions {
   db: Database;
 }
 
-/** A traveler's balance and the history of their account (issue 6). */
+/** A traveler's balance and the history of their account. */
 export const balanceRoutes: FastifyPluginAsyncZod<BalanceRoutesOptions> = async (app, { auth, db }) => {
   const signedIn = async (headers: Parameters<typeof getSessionUser>[1]) => {
     const user = await getSessionUser(auth, headers);

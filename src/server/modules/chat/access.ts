@@ -28,7 +28,7 @@ function check(conversationId: string, pair: Pair | null, me: string): Participa
 
 /**
  * The conversation if I am one of its two members: 404 when it does not exist, 403 when it is not
- * mine (issue 8: only participants read or write; an outsider learns nothing else).
+ * mine (only participants read or write; an outsider learns nothing else).
  */
 export async function participation(db: Database, conversationId: string, me: string): Promise<Participation> {
   return check(conversationId, await loadPair(db, conversationId), me);

@@ -7,7 +7,7 @@ import { AppError } from '#shared/errors.ts';
 import { orderedPair } from './mapping.ts';
 
 /**
- * An administrator opens a conversation with any member (PRODUCT.md §7), the only way besides an
+ * An administrator opens a conversation with any member (docs/product.md §7), the only way besides an
  * accepted request. A pair has one conversation: asking again (or for a member the admin already
  * shares one with through a request) returns it. Each opening is in the audit log.
  */

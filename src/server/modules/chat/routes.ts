@@ -39,7 +39,7 @@ export interface ChatRoutesOptions {
 const e = apiErrorSchema;
 const BASE = '/api/communication/chat';
 
-/** Chat (issue 8): conversations, messages, read receipts, total unread; its socket events and presence. */
+/** Chat: conversations, messages, read receipts, total unread; its socket events and presence. */
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { auth, db, gateway }) => {
   const push = createChatPush(gateway, app.log);
   const participant = createParticipantCache(db);

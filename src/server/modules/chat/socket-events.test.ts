@@ -15,7 +15,7 @@ import {
 } from '#shared/chat.ts';
 import { openMemberConversation, send } from './test/helpers.ts';
 
-// Acceptance 4 over the socket: every client → server event is authorised and validated on the
+// Over the socket: every client → server event is authorised and validated on the
 // server; an outsider is refused with an ack error and nothing happens.
 
 let app: FastifyInstance;

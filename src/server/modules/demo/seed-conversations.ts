@@ -9,7 +9,7 @@ import type { Transaction } from '#server/modules/notifications/notifier.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 import { type EventTimes, eventTimesOf } from './timeline.ts';
 
-// Demo mode's chat (issue 8). Sam Sender and Tess Traveler have one conversation (PRODUCT.md §7: one
+// Demo mode's chat. Sam Sender and Tess Traveler have one conversation (docs/product.md §7: one
 // per pair), opened when the first request between them was accepted (seed-requests.ts); here it gets
 // what the two wrote about each package she carried, in time order. The talk about the matched
 // "Belgian chocolates" is the latest and under way (Tess's last two messages unread); the matched
@@ -24,7 +24,7 @@ const MINUTE = 60 * 1000;
 type Who = 'sender' | 'traveler';
 
 /**
- * The talk about the chocolates, in minutes before the seeding time: the latest in the conversation.
+ * The talk about the chocolates, in minutes before the time the demo data is written: the latest in the conversation.
  * Tess offered to carry them and Sam accepted, so she thanks him. The last two Sam has not read yet.
  */
 const chat: [minutesAgo: number, from: Who, content: string][] = [
@@ -172,5 +172,5 @@ export async function seedDemoConversations(db: Database, log: FastifyBaseLogger
   log.info({ messages: written }, 'demo conversation written');
 }
 
-/** For the tests: what the seed is made of. */
+/** For the tests: what the demo data is made of. */
 export const demoChat = { messages: chat, histories, packageTitle: PACKAGE };

@@ -11,8 +11,8 @@ import type { NotificationType } from '#shared/notifications.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 import { eventTimesOf } from './timeline.ts';
 
-// Demo mode's notifications (issue 8): both demo members have every kind at least once, some read.
-// Each one about a package, a request or a review is written when the seeded data says it happened
+// Demo mode's notifications: both demo members have every kind at least once, some read.
+// Each one about a package, a request or a review is written when the demo data says it happened
 // (a status of the package's timeline, the request being made or answered, the review written),
 // and carries the ids the services put in `data`, so it tells what the rest of the demo shows.
 
@@ -267,7 +267,7 @@ interface Resolved {
   data: Record<string, string | number | boolean>;
 }
 
-/** When `when` happened, and the ids behind it as the services put them in `data`; null when the seeded data lacks it. */
+/** When `when` happened, and the ids behind it as the services put them in `data`; null when the demo data lacks it. */
 async function resolve(tx: Transaction, when: When, ids: Record<Who, string>, now: Date): Promise<Resolved | null> {
   if ('daysAgo' in when) return { at: new Date(now.getTime() - when.daysAgo * DAY), data: {} };
   if ('payout' in when) {
@@ -354,5 +354,5 @@ export async function seedDemoNotifications(db: Database, log: FastifyBaseLogger
   if (seeded > 0 || left.length > 0) log.info({ notifications: seeded, left }, 'demo notifications created');
 }
 
-/** For the tests: what the seed is made of. */
+/** For the tests: what the demo data is made of. */
 export const demoNotifications = notes;

@@ -67,7 +67,7 @@ export async function seedOutcomes(
         createdAt: disputed.times.disputed,
       })
       .returning({ id: disputes.id });
-    // Every admin action is in the audit log (PRODUCT.md §8), this one too.
+    // Every admin action is in the audit log (docs/product.md §8), this one too.
     await tx.insert(auditLog).values({
       actorId: who.adminId,
       action: 'dispute.release_traveler',

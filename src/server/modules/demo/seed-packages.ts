@@ -17,7 +17,7 @@ import type { Transport, TravelPlanStatus } from '#shared/travel-plans.ts';
 import { demoDispute, seedOutcomes } from './seed-outcomes.ts';
 import type { EventTimes } from './timeline.ts';
 
-// Demo mode's packages and travel plans (issue 5): a few dozen between real cities, in every status,
+// Demo mode's packages and travel plans: a few dozen between real cities, in every status,
 // so every list and page has something to show. Dates are relative to the first start. The end-to-end
 // test relies on two of them: Sam Sender's open "Birthday gift for my sister" (Paris → Berlin) and
 // Tess Traveler's active Paris → Berlin trip five days out.
@@ -66,7 +66,7 @@ interface DemoTrip {
   status: TravelPlanStatus;
   from: City;
   to: City;
-  /** Days from the seeding time (negative: in the past). */
+  /** Days from the time the demo data is written (negative: in the past). */
   departs: number;
   hours: number;
   transport: Transport;
@@ -91,7 +91,7 @@ interface DemoPackage {
   currency?: Currency;
   from?: City;
   to?: City;
-  /** Days from the seeding time: pickup window start and deliver-by. */
+  /** Days from the time the demo data is written: pickup window start and deliver-by. */
   pickup?: number;
   deliverBy?: number;
   recipient?: [name: string, phone: string];
@@ -99,7 +99,7 @@ interface DemoPackage {
   /** How long ago the draft was started, in days. */
   age: number;
   /**
-   * Days from the seeding time of each status in `path`, where spreading them evenly over the age
+   * Days, counted from the time the demo data is written, of each status in `path`, where spreading them evenly over the age
    * would contradict the package's own dates: picked up as its trip leaves, delivered as it arrives
    * and before deliver-by, expired when deliver-by passed.
    */
@@ -682,7 +682,7 @@ interface Parties {
   admin: string | null;
 }
 
-/** Who makes each move (PRODUCT.md §2); null is the system's clock. */
+/** Who makes each move (docs/product.md §2); null is the system's clock. */
 function actorOf(from: PackageStatus | null, to: PackageStatus, spec: DemoPackage, who: Parties): string | null {
   if (to === 'in_transit' || to === 'delivered') return who.traveler;
   // Whoever received the request accepts it.
@@ -843,5 +843,5 @@ function draftOf(spec: DemoPackage, at: (days: number) => Date): PackageDraft {
   return draft;
 }
 
-/** For the tests: what the seed is made of. */
+/** For the tests: what the demo data is made of. */
 export const demoSeed = { trips, packages: demoPackages, draftOf, tripDeparture };

@@ -21,7 +21,7 @@ import { demoPayout, seedDemoPayments } from './seed-payments.ts';
 
 // Demo mode's money agrees with its packages: every published one paid reward + fee into escrow when
 // its timeline says, the finished ones were released or refunded as the lifecycle does, Tess's
-// balance is what she earned less her payout, and the seeded packages still waiting for their money
+// balance is what she earned less her payout, and the demo packages still waiting for their money
 // (Sam's confirmation, the auto-complete job, expiry) find it. A restart adds nothing.
 
 const MINUTE = 60 * 1000;
@@ -165,7 +165,7 @@ describe('the demo money', () => {
     expect(published).toBeGreaterThanOrEqual(15);
   });
 
-  it('refunds per PRODUCT.md §5: the expired package in full, the one cancelled after its match less the fee', async () => {
+  it('refunds per docs/product.md §5: the expired package in full, the one cancelled after its match less the fee', async () => {
     const tickets = await packageNamed(s, 'Concert tickets');
     const [expired] = await s.database.db.select().from(payments).where(eq(payments.packageId, tickets.id));
     expect(expired).toMatchObject({ status: 'refunded', amount: 1100, refundedAmount: 1100 });
@@ -173,7 +173,7 @@ describe('the demo money', () => {
 
     const strings = await packageNamed(s, 'Guitar strings');
     const [cancelled] = await s.database.db.select().from(payments).where(eq(payments.packageId, strings.id));
-    // 8.00 back, as the seeded "Package cancelled and refunded" notification says; the 1.00 fee kept.
+    // 8.00 back, as the demo "Package cancelled and refunded" notification says; the 1.00 fee kept.
     expect(cancelled).toMatchObject({ status: 'partially_refunded', amount: 900, refundedAmount: 800 });
     expect(await entryKinds(s, cancelled?.id as string)).toEqual(['payment_received', 'refund_minus_fee']);
     const [refundEntry] = await s.database.db
@@ -325,7 +325,7 @@ describe('the demo money', () => {
     const restamped = await db
       .select({ id: packages.id, deliveredAt: packages.deliveredAt, completedAt: packages.completedAt })
       .from(packages);
-    // From the timeline: to the millisecond for the seeded dates; Sam's confirmation above stamped
+    // From the timeline: to the millisecond for the demo dates; Sam's confirmation above stamped
     // its completedAt a moment apart from its event.
     for (const row of restamped) {
       const was = stamped.find((r) => r.id === row.id);

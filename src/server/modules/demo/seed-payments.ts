@@ -22,9 +22,9 @@ import type { PackageStatus } from '#shared/package-status.ts';
 import { bankDetailsSchema } from '#shared/payouts.ts';
 import type { Settings } from '#shared/settings.ts';
 
-// Demo mode's money (issue 6): what the seeded packages' timelines imply had the members really
+// Demo mode's money: what the demo packages' timelines imply had the members really
 // paid. Every package that was published paid reward + fee into escrow when it was; completion and
-// the Tea set's dispute released it, the cancelled and expired ones were refunded per PRODUCT.md §5,
+// the Tea set's dispute released it, the cancelled and expired ones were refunded per docs/product.md §5,
 // and Tess was paid out what her first two deliveries earned (the "Payout sent" notification). Posted
 // through the ledger's and the payments' own functions, so the journal balances, the running balances
 // agree with it, and confirming, resolving or auto-completing a seeded package finds its money.

@@ -47,7 +47,7 @@ async function list(cookie: string, direction: 'incoming' | 'outgoing'): Promise
   return requestPageSchema.parse(res.json()).items;
 }
 
-/** The seeded requests with their package's title and sender. */
+/** The demo requests with their package's title and sender. */
 const seeded = () =>
   database.db
     .select({ request: requests, title: packages.title, senderId: packages.senderId })
@@ -178,7 +178,7 @@ describe('the demo requests', () => {
     const [cancelledTrip] = await database.db.select().from(travelPlans).where(eq(travelPlans.id, album.travelPlanId));
     expect(cancelledTrip?.status).toBe('cancelled');
 
-    // PRODUCT.md §4: a pending request expires when its package leaves open or its deliver-by passes.
+    // docs/product.md §4: a pending request expires when its package leaves open or its deliver-by passes.
     const expired = (await seeded()).filter((r) => r.request.status === 'expired');
     expect(expired.map((r) => r.title)).toEqual(['Concert tickets']);
     for (const { request } of expired) {

@@ -12,10 +12,10 @@ import type { RequestStarter } from '#shared/requests.ts';
 import { demoCities, demoSeed } from './seed-packages.ts';
 import { type EventTimes, eventTimesOf } from './timeline.ts';
 
-// Demo mode's requests (issue 7): the accepted request behind every package Tess carries, with the
+// Demo mode's requests: the accepted request behind every package Tess carries, with the
 // one conversation between Sam and Tess that the first acceptance opened, and a few more: two still
 // open to answer, one declined, one withdrawn and one expired, so /user/packages/requests has
-// something on both sides and agrees with the seeded notifications (seed-notifications.ts). Seeded
+// something on both sides and agrees with the demo notifications (seed-notifications.ts). Seeded
 // once, after the packages and trips.
 
 const SENDER = 'sender@tagalong.test';
@@ -31,7 +31,7 @@ interface DemoRequest {
   startedBy: RequestStarter;
   status: 'pending' | 'declined' | 'withdrawn' | 'expired';
   message: string;
-  /** Days before the seeding time; each is after the package was published. */
+  /** Days before the time the demo data is written; each is after the package was published. */
   madeDaysAgo: number;
   /** An expired request ends when its package left `open`, so it has none. */
   answeredDaysAgo?: number;
@@ -209,7 +209,7 @@ export async function seedDemoRequests(db: Database, log: FastifyBaseLogger, now
   log.info({ requests: seeded, skipped }, 'demo requests created');
 }
 
-/** When its pending requests expired (PRODUCT.md §4): the first move after `open`. */
+/** When its pending requests expired (docs/product.md §4): the first move after `open`. */
 function leftOpenAt(events: EventTimes): Date | null {
   const opened = events.open;
   if (!opened) return null;
@@ -219,5 +219,5 @@ function leftOpenAt(events: EventTimes): Date | null {
   return later[0] ?? null;
 }
 
-/** For the tests: what the seed is made of. */
+/** For the tests: what the demo data is made of. */
 export const demoRequests = { others };

@@ -40,7 +40,7 @@ export async function seedDemoAccounts(auth: Auth, db: Database, log: FastifyBas
   if (missing.length > 0) log.info({ accounts: missing.map((a) => a.email) }, 'demo accounts created');
 }
 
-/** ADMIN_EMAIL: that account, once it exists, is an administrator (PRODUCT.md §8's first admin). */
+/** ADMIN_EMAIL: that account, once it exists, is an administrator (docs/product.md §8). */
 export async function promoteAdmin(db: Database, email: string, log: FastifyBaseLogger): Promise<boolean> {
   const rows = await db
     .update(user)

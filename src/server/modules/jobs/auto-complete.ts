@@ -8,7 +8,7 @@ import { eachDuePackage } from './due-packages.ts';
 import type { Job } from './job.ts';
 
 // delivered → completed when the sender neither confirmed nor disputed within the settings'
-// auto-complete days (PRODUCT.md §2); completing releases the reward and the fee (§5).
+// auto-complete days (docs/product.md §2); completing releases the reward and the fee (§5).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const name = 'auto-complete';

@@ -3,7 +3,7 @@ import { completeTravelPlan, dueForCompletion } from '#server/modules/travel-pla
 import { eachDuePlan } from './due-plans.ts';
 import type { Job } from './job.ts';
 
-// active → completed once the trip has arrived and carries nothing still under way (PRODUCT.md §3,
+// active → completed once the trip has arrived and carries nothing still under way (docs/product.md §3,
 // ADR 0024). A trip whose package is still matched, in transit, delivered or disputed waits for it
 // to settle. It runs after auto-complete, so a trip whose last package completes in a run completes
 // in that same run.

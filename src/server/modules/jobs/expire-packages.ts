@@ -5,7 +5,7 @@ import { asDatabase } from './claim.ts';
 import { eachDuePackage } from './due-packages.ts';
 import type { Job } from './job.ts';
 
-// open → expired once the deliver-by date has passed with no traveler matched (PRODUCT.md §2), with
+// open → expired once the deliver-by date has passed with no traveler matched (docs/product.md §2), with
 // the whole payment refunded (§5) and the package's pending requests expired with it.
 
 const name = 'expire-packages';

@@ -6,7 +6,7 @@ import { expirePendingRequestsOf } from '#server/modules/requests/expire.ts';
 import { eachItem, withClaim } from './claim.ts';
 import { JOB_BATCH_SIZE, type Job } from './job.ts';
 
-// Pending requests expire when their package leaves `open` (PRODUCT.md §4). The services that move a
+// Pending requests expire when their package leaves `open` (docs/product.md §4). The services that move a
 // package expire them in the same transaction; this job sweeps up whatever is left (a package moved
 // by a path that did not, or by an older version). A package still open past its deliver-by date is
 // the expiry job's, which expires the package and its requests together.

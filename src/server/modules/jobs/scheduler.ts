@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Job, JobContext, JobResult } from './job.ts';
 import { recordRun } from './record.ts';
 
-// The scheduler (issue 7, ADR 0021): runs the scheduled jobs in the server process, one after the
+// The scheduler (ADR 0021): runs the scheduled jobs in the server process, one after the
 // other, every `intervalMs`. Every node runs it; the jobs claim their items with row locks, so nodes
 // share the work instead of doing it twice. The clock is injected: tests tick with a fake one.
 

@@ -48,7 +48,7 @@ export async function getAdminKyc(db: Database, userId: string): Promise<AdminKy
 }
 
 /**
- * An admin's override (PRODUCT.md §6, §8): sets the status whatever it was, with a required note
+ * An admin's override (docs/product.md §6, §8): sets the status whatever it was, with a required note
  * that goes to the audit log and, for a decline, to the member as the reason.
  */
 export async function decideKyc(

@@ -36,7 +36,7 @@ export interface KycRoutesOptions {
 
 const CALLBACK_URL = '/api/kyc/kycaid/callback';
 
-/** The identity check (issue 4): start it, the provider's signed callback, the sandbox form, admin override. */
+/** The identity check: start it, the provider's signed callback, the sandbox form, admin override. */
 export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, options) => {
   const { auth, db, provider, notifier } = options;
 

@@ -70,7 +70,7 @@ export async function getKycState(db: Database, userId: string): Promise<KycStat
 
 /**
  * Starts a check with the provider and records the attempt. The member's status does not move here:
- * only the provider's callback or an admin moves it (issue 4), so an abandoned form changes nothing.
+ * only the provider's callback or an admin moves it, so an abandoned form changes nothing.
  */
 export async function startKyc(
   db: Database,

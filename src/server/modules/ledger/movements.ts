@@ -1,6 +1,6 @@
 import type { Currency } from '#shared/money.ts';
 
-// The double-entry ledger's movements (PRODUCT.md §5, issue 6), as pure functions. A line's amount
+// The double-entry ledger's movements (docs/product.md §5), as pure functions. A line's amount
 // is what the movement adds to that account (negative: takes away); every entry's lines sum to zero,
 // so the sum over all accounts is always zero. `sender:<id>` is where a sender's money comes from
 // (it only goes down), `refunds` and `payouts` are where money leaves the platform (they only go up);

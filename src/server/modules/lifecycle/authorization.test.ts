@@ -15,7 +15,7 @@ import { createTestApp } from '#server/test/app.ts';
 import type { PackageCodes } from '#shared/lifecycle.ts';
 import { type PackageStatus, packageStatuses } from '#shared/package-status.ts';
 
-// Issue 7, acceptance 3: an outsider calling any transition gets 403/404 (a visitor 401), the wrong
+// An outsider calling any transition gets 403/404 (a visitor 401), the wrong
 // party 403, and each transition from a wrong state gets 409 and changes nothing: not the row, not
 // the timeline, not anyone's notifications.
 

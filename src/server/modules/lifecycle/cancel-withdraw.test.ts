@@ -23,7 +23,7 @@ import {
 import { createTestApp } from '#server/test/app.ts';
 import type { Package } from '#shared/packages.ts';
 
-// Undoing a match (issue 7): the traveler withdraws before pickup and the package is open again, paid
+// Undoing a match: the traveler withdraws before pickup and the package is open again, paid
 // for; the sender cancels a matched package and gets the refund minus the fee; an admin cancels after
 // pickup with everything refunded; cancelling an open package expires its pending requests.
 

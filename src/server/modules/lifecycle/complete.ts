@@ -8,7 +8,7 @@ import { releasePayment } from '#server/modules/payments/release.ts';
 import { AppError } from '#shared/errors.ts';
 
 /**
- * delivered → completed (PRODUCT.md §2, §5): the sender confirms, or the auto-complete job does after
+ * delivered → completed (docs/product.md §2, §5): the sender confirms, or the auto-complete job does after
  * the settings' days (actorId null). One transaction completes the package and releases the reward to
  * the traveler and the fee to the platform; a package that is no longer delivered (disputed meanwhile,
  * completed by the other path) is refused with CONFLICT and nothing is released, so calling twice is safe.

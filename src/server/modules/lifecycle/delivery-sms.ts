@@ -6,7 +6,7 @@ import { type Viewer, visiblePackage } from '#server/modules/packages/access.ts'
 import type { TextMessageSender } from '#server/providers/sms/sms.ts';
 import { AppError } from '#shared/errors.ts';
 
-// The sender can have the delivery code texted to the recipient (issue 7). A text reaches someone who
+// The sender can have the delivery code texted to the recipient. A text reaches someone who
 // never signed up for anything, so it is limited per package: a few an hour, whoever asks.
 
 export const DELIVERY_SMS_PER_HOUR = 3;

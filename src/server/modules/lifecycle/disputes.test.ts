@@ -21,7 +21,7 @@ import { type Dispute, disputeSchema } from '#shared/lifecycle.ts';
 import type { Package } from '#shared/packages.ts';
 import { completePackage } from './complete.ts';
 
-// Disputes (PRODUCT.md §2, §5): either party opens one after pickup; the money is frozen (nothing
+// Disputes (docs/product.md §2, §5): either party opens one after pickup; the money is frozen (nothing
 // completes or releases it) until an admin resolves it, either way, with the ledger and the audit log
 // to show for it.
 

@@ -9,7 +9,7 @@ import { transitionPackage } from '#server/modules/packages/transitions.ts';
 import { AppError } from '#shared/errors.ts';
 import { type Dispute, disputeReasonLabel, type disputeReasons, type OpenDispute } from '#shared/lifecycle.ts';
 
-// Disputes (PRODUCT.md §2, §5): either party, after pickup, when something went wrong. The package
+// Disputes (docs/product.md §2, §5): either party, after pickup, when something went wrong. The package
 // becomes disputed, and nothing moves its money until an administrator resolves it (resolve.ts):
 // completion only takes a delivered package, and a disputed one is not.
 

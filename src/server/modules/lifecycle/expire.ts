@@ -13,7 +13,7 @@ import { heldPaymentOf } from './payment.ts';
 const KEY = 'expire';
 
 /**
- * open → expired when its deliver-by date has passed (PRODUCT.md §2; the scheduled job decides when),
+ * open → expired when its deliver-by date has passed (docs/product.md §2; the scheduled job decides when),
  * with everything refunded (§5). As in cancelPaidPackage one transaction locks the package, checks it
  * is still open, expires it, records the refund, expires its pending requests and tells the sender,
  * and asks the provider to refund last: an acceptance racing the expiry waits on the lock, or wins and

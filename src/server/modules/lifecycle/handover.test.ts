@@ -18,7 +18,7 @@ import { CODE_LOCK_MINUTES, MAX_CODE_ATTEMPTS } from '#shared/lifecycle.ts';
 import type { Package } from '#shared/packages.ts';
 import { DELIVERY_SMS_PER_HOUR } from './delivery-sms.ts';
 
-// The handover codes (issue 7, acceptance 3): wrong codes are refused and counted, the fifth in a row
+// The handover codes: wrong codes are refused and counted, the fifth in a row
 // locks the step for an hour, the lock ends on time, a right code resets the count; only the sender
 // sees the codes, and can have the delivery code texted to the recipient a few times an hour.
 

@@ -9,7 +9,7 @@ import { transitionPackage } from '#server/modules/packages/transitions.ts';
 import { AppError } from '#shared/errors.ts';
 import { CODE_LOCK_MINUTES, MAX_CODE_ATTEMPTS, type PackageCodes } from '#shared/lifecycle.ts';
 
-// The handovers (PRODUCT.md §2, issue 7): the traveler proves the pickup with the sender's pickup code
+// The handovers (docs/product.md §2): the traveler proves the pickup with the sender's pickup code
 // and the delivery with the recipient's delivery code. Six digits are guessable in a million tries,
 // so wrong codes are counted per package and step: the fifth in a row locks that step for an hour
 // (ADR 0020), and a right one resets the count.

@@ -19,7 +19,7 @@ import { createTestApp } from '#server/test/app.ts';
 import type { Package } from '#shared/packages.ts';
 import type { PackageRequest } from '#shared/requests.ts';
 
-// Issue 7's loop through the API alone: a traveler offers, the sender accepts, the traveler picks up
+// The whole marketplace loop through the API alone: a traveler offers, the sender accepts, the traveler picks up
 // with the sender's code and delivers with the recipient's, the sender confirms, and the ledger pays
 // the traveler the reward and the platform its fee.
 

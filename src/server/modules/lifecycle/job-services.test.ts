@@ -27,7 +27,7 @@ import type { Package } from '#shared/packages.ts';
 import { completePackage } from './complete.ts';
 import { expirePackage } from './expire.ts';
 
-// The service functions the scheduled jobs call (issue 7): completing a delivered package with no
+// The service functions the scheduled jobs call: completing a delivered package with no
 // actor, expiring an open one with its refund, expiring the pending requests of a package that left
 // open. Each refuses a package in any other state and then changes nothing, not even at the provider.
 

@@ -17,13 +17,13 @@ import { heldPaymentOf } from './payment.ts';
 const KEY = 'dispute';
 
 /**
- * An administrator resolves a package's open dispute (PRODUCT.md §2, §5, §8), either way:
+ * An administrator resolves a package's open dispute (docs/product.md §2, §5, §8), either way:
  * refund_sender → the package is refunded and everything left of the payment goes back (the ledger's
  * dispute_refund, then the provider); release_traveler → the package is completed and the reward
  * and fee are released (dispute_release). One transaction, holding the package's row lock from the
  * status check on, moves the package, the money and the dispute, writes the audit log and tells both
  * parties; the provider is asked last, so of two admins resolving at once the one who waited finds the
- * dispute resolved before any money moves. The admin page calls this (the admin issue).
+ * dispute resolved before any money moves. The admin API route calls this.
  */
 export async function resolveDispute(
   db: Database,

@@ -39,7 +39,7 @@ const e = apiErrorSchema;
 const moveErrors = { 400: e, 401: e, 403: e, 404: e, 409: e };
 
 /**
- * The delivery lifecycle after a match (issue 7, PRODUCT.md §2): the handovers with their codes,
+ * The delivery lifecycle after a match (docs/product.md §2): the handovers with their codes,
  * confirmation, the traveler's withdrawal, disputes and their resolution. Each move answers with the
  * package as the caller now sees it. Cancelling stays POST /api/packages/{id}/cancel (packages).
  */

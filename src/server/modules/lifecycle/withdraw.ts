@@ -8,7 +8,7 @@ import { endMatch } from '#server/modules/requests/capacity.ts';
 import { AppError } from '#shared/errors.ts';
 
 /**
- * The traveler cancels before pickup (issue 7, ADR 0020): the package goes back to open, still paid
+ * The traveler cancels before pickup (ADR 0020): the package goes back to open, still paid
  * for, so other travelers can carry it; nothing is refunded. The match is undone entirely: the trip's
  * capacity comes back, the accepted request is withdrawn, and the traveler, the trip and the codes are
  * cleared from the package (a new match makes new codes).

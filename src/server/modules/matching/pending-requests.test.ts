@@ -16,7 +16,7 @@ import type { Package } from '#shared/packages.ts';
 import { requestSchema } from '#shared/requests.ts';
 import type { TravelPlan } from '#shared/travel-plans.ts';
 
-// The pending request on each match card (PRODUCT.md §4): set for the package and traveler it links,
+// The pending request on each match card (docs/product.md §4): set for the package and traveler it links,
 // whoever started it and on whichever of the traveler's trips; null for every other pair, and null
 // again once it is declined or withdrawn. Requests are made through the real API.
 

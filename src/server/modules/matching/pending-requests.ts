@@ -4,7 +4,7 @@ import { requests } from '#server/db/schema/requests.ts';
 import type { MatchPendingRequest } from '#shared/matching.ts';
 import type { RequestStarter } from '#shared/requests.ts';
 
-// The pending request behind each card of a match page (PRODUCT.md §4): one query per page, apart from
+// The pending request behind each card of a match page (docs/product.md §4): one query per page, apart from
 // the match query so its plan stays the one ADR 0017 measured. The partial unique index
 // request_one_pending (package_id, traveler_id) where status = 'pending' answers it, and guarantees at
 // most one row per pair.

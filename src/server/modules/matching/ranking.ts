@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 
-// The order of match results (PRODUCT.md §3: distance, dates, reward, rating) and the keyset cursor
+// The order of match results (docs/product.md §3: distance, dates, reward, rating) and the keyset cursor
 // that pages through it. The SQL of service.ts sorts by the same keys; the tests hold it to
 // compareRank.
 

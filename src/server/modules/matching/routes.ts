@@ -24,7 +24,7 @@ const errors = {
   409: apiErrorSchema,
 };
 
-/** Matching (issue 5): packages for my trip, travelers for my package. */
+/** Matching: packages for my trip, travelers for my package. */
 export const matchingRoutes: FastifyPluginAsyncZod<MatchingRoutesOptions> = async (
   app,
   { auth, db, clock = () => new Date() },

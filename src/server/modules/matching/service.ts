@@ -16,7 +16,7 @@ import { pendingRequestsBetween } from './pending-requests.ts';
 import { packagesForPlanQuery, plansForPackageQuery } from './queries.ts';
 import { decodeCursor, encodeCursor } from './ranking.ts';
 
-// Matching (PRODUCT.md §3, ADR 0017): the open packages that fit a travel plan, and the active travel
+// Matching (docs/product.md §3, ADR 0017): the open packages that fit a travel plan, and the active travel
 // plans that fit a package: who may ask, the radius, and the cards. The queries are in queries.ts.
 
 type Viewer = Pick<SessionUser, 'id' | 'role'>;

@@ -1,6 +1,6 @@
 import type { MailMessage } from '#server/providers/mail/mailer.ts';
 
-// The words of a notification's e-mail copy (issue 8: sent when the member's preference is on).
+// The words of a notification's e-mail copy (sent when the member's preference is on).
 
 const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -30,7 +30,7 @@ export interface NotificationRoutesOptions {
 
 const e = apiErrorSchema;
 
-/** Notifications (issue 8): my list, the unread badge, marking one or all read. */
+/** Notifications: my list, the unread badge, marking one or all read. */
 export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions> = async (
   app,
   { auth, db, gateway },

@@ -10,7 +10,7 @@ import { checkPackageRules, missingFields } from '#shared/packages.ts';
 import type { Settings } from '#shared/settings.ts';
 import { draftOf, type PackageRow } from './mapping.ts';
 
-// Who may see and do what with a package (PRODUCT.md §1–2, issue 5): the sender, an admin and the
+// Who may see and do what with a package (docs/product.md §1–2): the sender, an admin and the
 // traveler carrying it see everything; any other member sees the public part of an open package,
 // and a traveler who has had a request on it keeps seeing that part whatever becomes of it; a draft
 // is the sender's own and, to anyone else, does not exist.
@@ -100,7 +100,7 @@ const readyToPay = (draft: PackageDraft, settings: Settings) =>
   missingFields(draft).length === 0 && Object.keys(checkPackageRules(draft, settings)).length === 0;
 
 /**
- * After publication (PRODUCT.md §2, issue 7). Cancelling refunds per the policy (§5): the sender
+ * After publication (docs/product.md §2). Cancelling refunds per the policy (§5): the sender
  * before pickup, an admin any time before completion. The codes: the sender shows them, the traveler
  * types them. Either party disputes after pickup; the sender confirms a delivery; each reviews once.
  */

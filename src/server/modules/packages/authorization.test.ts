@@ -28,7 +28,7 @@ import {
   uploadPhoto,
 } from './test/helpers.ts';
 
-// Acceptance 3 of issue 5: another member cannot read a draft or the private fields of an open
+// Another member cannot read a draft or the private fields of an open
 // package, nor change either, proven endpoint by endpoint.
 
 let app: FastifyInstance;
@@ -191,7 +191,7 @@ describe('who sees everything', () => {
   it('the traveler carrying it, who still cannot edit it', async () => {
     const body = packageSchema.parse((await call(app, 'GET', `/api/packages/${matched.id}`, traveler.cookie)).json());
     expect(body.dropoff).toEqual(berlin);
-    // The handover is theirs (issue 7); editing and cancelling are not.
+    // The handover is theirs; editing and cancelling are not.
     expect(body.actions).toEqual(['enter_pickup_code', 'withdraw_as_traveler']);
     const patch = await call(app, 'PATCH', `/api/packages/${matched.id}`, traveler.cookie, { title: 'Carrier edit' });
     expect(patch.statusCode).toBe(403);

@@ -144,7 +144,7 @@ export const photoOf = (row: Pick<PhotoRow, 'id' | 'storageKey' | 'width' | 'hei
   height: row.height,
 });
 
-/** What the sender pays: the reward and the platform fee on it (PRODUCT.md §5); unknown until a reward is set. */
+/** What the sender pays: the reward and the platform fee on it (docs/product.md §5); unknown until a reward is set. */
 export function priceOf(reward: number | null, settings: Pick<Settings, 'feePercent' | 'feeMinimum'>) {
   if (reward === null) return { fee: null, total: null };
   const fee = platformFee(reward, settings);

@@ -20,7 +20,7 @@ import {
   uploadPhoto,
 } from './test/helpers.ts';
 
-// Acceptance of issue 5 from the sender's side: a draft built step by step, its photos, the lists,
+// The sender's side of a package, end to end: a draft built step by step, its photos, the lists,
 // deleting and cancelling.
 
 let app: FastifyInstance;

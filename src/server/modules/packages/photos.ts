@@ -13,7 +13,7 @@ import type { PackageRow } from './mapping.ts';
 import { toPackagePhoto } from './photo-image.ts';
 import { fullView } from './views.ts';
 
-// Photos of a draft (PRODUCT.md §2: up to 5, a setting): added one per request, removed one by one.
+// Photos of a draft (docs/product.md §2: up to 5, a setting): added one per request, removed one by one.
 
 async function assertRoom(db: Database | Transaction, packageId: string, settings: Settings) {
   const [row] = await db.select({ n: count() }).from(packagePhotos).where(eq(packagePhotos.packageId, packageId));

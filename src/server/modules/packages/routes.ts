@@ -48,7 +48,7 @@ const noFile = () =>
 const e = apiErrorSchema;
 const photoKeyParamsSchema = z.object({ key: z.string().regex(packagePhotoKeyPattern, 'Not a photo key') });
 
-/** Packages (issue 5): a sender's drafts and photos, package pages by visibility, cancelling a draft. */
+/** Packages: a sender's drafts and photos, package pages by visibility, cancelling a draft. */
 export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async (
   app,
   { auth, db, storage, cancelPaid },
@@ -149,7 +149,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
     {
       schema: {
         tags: ['packages'],
-        summary: 'Cancel a package: a draft, or a paid one with the refund of the policy (PRODUCT.md §5)',
+        summary: 'Cancel a package: a draft, or a paid one with the refund of the policy (docs/product.md §5)',
         params: packageParamsSchema,
         response: { 200: packageSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
       },

@@ -18,7 +18,7 @@ import { columnsOf, draftOf } from './mapping.ts';
 import { recordEvent, transitionPackage } from './transitions.ts';
 import { fullView, viewPackage } from './views.ts';
 
-// Packages (PRODUCT.md §2, issue 5): drafts are created, edited and deleted by their sender; every
+// Packages (docs/product.md §2): drafts are created, edited and deleted by their sender; every
 // write checks the contract's rules over the package as it would be stored, with the settings in
 // force, and writes nothing when one fails.
 
@@ -109,15 +109,15 @@ export async function listMyPackages(
   return listPage(db, viewer, query, await getSettings(db, log));
 }
 
-/** Cancelling a paid package refunds it; the payments module does both (issue 6). */
+/** Cancelling a paid package refunds it; the payments module does both. */
 export type PaidCancellation = (input: { packageId: string; actorId: string; asAdmin: boolean }) => Promise<void>;
 
-/** Statuses that have been paid for: cancelling one refunds it (issue 6) and undoes its match (issue 7). */
+/** Statuses that have been paid for: cancelling one refunds it and undoes its match. */
 const paidStatuses: readonly string[] = ['open', 'matched', 'in_transit', 'delivered'];
 
 /**
- * PRODUCT.md §2: the sender (or an admin) cancels a draft, an open or a matched package; an admin also
- * one in transit or delivered (issue 7). A draft has no money; a paid one goes through `cancelPaid`,
+ * docs/product.md §2: the sender (or an admin) cancels a draft, an open or a matched package; an admin also
+ * one in transit or delivered. A draft has no money; a paid one goes through `cancelPaid`,
  * which checks who may, refunds per the policy and undoes the match in the same step.
  */
 export async function cancelPackage(

@@ -7,7 +7,7 @@ import { type PackageStatus, packageStatuses } from '#shared/package-status.ts';
 import { createDraft, setPackageStatus, storedRow } from './test/helpers.ts';
 import { canTransition, packageTransitions, transitionPackage } from './transitions.ts';
 
-// The lifecycle of PRODUCT.md §2, written out once more by hand, pair by pair: the table in
+// The lifecycle of docs/product.md §2, written out once more by hand, pair by pair: the table in
 // transitions.ts must allow these moves and no others.
 const lifecycle: [PackageStatus, PackageStatus][] = [
   ['draft', 'open'],
@@ -19,7 +19,7 @@ const lifecycle: [PackageStatus, PackageStatus][] = [
   ['open', 'cancelled'],
   ['matched', 'cancelled'],
   ['open', 'expired'],
-  // Issue 7: the traveler withdraws before pickup; an administrator cancels after it.
+  // The traveler withdraws before pickup; an administrator cancels after it.
   ['matched', 'open'],
   ['in_transit', 'cancelled'],
   ['delivered', 'cancelled'],
@@ -30,7 +30,7 @@ const lifecycle: [PackageStatus, PackageStatus][] = [
 ];
 
 describe('the transition table', () => {
-  it('allows exactly the moves of PRODUCT.md §2', () => {
+  it('allows exactly the moves of docs/product.md §2', () => {
     for (const from of packageStatuses) {
       for (const to of packageStatuses) {
         const expected = lifecycle.some(([f, t]) => f === from && t === to);

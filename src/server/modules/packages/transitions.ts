@@ -6,14 +6,14 @@ import type { PackageStatus } from '#shared/package-status.ts';
 import type { PackageRow } from './mapping.ts';
 
 /**
- * The lifecycle of PRODUCT.md §2, and nothing else: each status and where it may go next. Who may
+ * The lifecycle of docs/product.md §2, and nothing else: each status and where it may go next. Who may
  * make each move is the calling service's rule (the sender pays, the traveler confirms pickup, an
  * admin resolves a dispute); this table only says which moves exist.
  *
  *   draft → open (paid) → matched (request accepted) → in_transit (picked up) → delivered → completed
  *   draft | open | matched → cancelled;  open → expired (deliver-by passed)
- *   matched → open (the traveler withdraws before pickup, issue 7)
- *   in_transit | delivered → cancelled (an administrator only: "any time before completion", issue 7)
+ *   matched → open (the traveler withdraws before pickup, ADR 0020)
+ *   in_transit | delivered → cancelled (an administrator only: any time before completion, ADR 0020)
  *   in_transit | delivered → disputed → completed | refunded
  */
 export const packageTransitions = {

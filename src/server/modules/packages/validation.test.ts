@@ -19,7 +19,7 @@ import {
   uploadPhoto,
 } from './test/helpers.ts';
 
-// Acceptance 2 of issue 5: each bad input is refused with 400 naming the field, and nothing is stored.
+// Each bad input is refused with 400 naming the field, and nothing is stored.
 
 let app: FastifyInstance;
 let dataDir: string;

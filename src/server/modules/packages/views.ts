@@ -60,7 +60,7 @@ async function timelineOf(db: Reader, packageId: string): Promise<PackageEvent[]
   }));
 }
 
-/** Whether the party viewing a completed package has written their review of it (issue 7). */
+/** Whether the party viewing a completed package has written their review of it. */
 async function hasReviewed(db: Reader, row: PackageRow, relation: Relation): Promise<boolean> {
   const authorId = relation === 'sender' ? row.senderId : relation === 'traveler' ? row.travelerId : null;
   if (row.status !== 'completed' || !authorId) return false;

@@ -29,7 +29,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * "Pay" for a draft (PRODUCT.md §5): the sender pays reward + fee. One open checkout per package (a
+ * "Pay" for a draft (docs/product.md §5): the sender pays reward + fee. One open checkout per package (a
  * partial unique index): a second click, or two racing, get the same checkout back. A checkout for an
  * amount the draft no longer has (it was edited since) is abandoned and a new one made.
  */

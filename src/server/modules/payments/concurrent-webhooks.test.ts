@@ -12,7 +12,7 @@ import type { StartPaymentResponse } from '#shared/payments.ts';
 import { WEBHOOK_URL } from './routes.ts';
 import { balance, entriesOf, ledgerIsBalanced, startPayment, verifiedSender } from './test/helpers.ts';
 
-// Issue 6, acceptance 3: the same success delivered twice at once posts one journal entry. With
+// The same success delivered twice at once posts one journal entry. With
 // DATABASE_URL set (CI's second run) the deliveries really run in parallel on PostgreSQL connections.
 
 let stripe: FakeStripe;

@@ -13,7 +13,7 @@ import { AppError } from '#shared/errors.ts';
 import { recordRefund } from './refunds.ts';
 import { releasePayment } from './release.ts';
 
-// Issue 6, acceptance 4, against the real ledger service and database: whatever sequence of
+// The ledger stays balanced, against the real ledger service and database: whatever sequence of
 // payments, refunds, releases and payouts is attempted, every journal balances, all accounts sum to
 // zero, no holding account goes negative, and refunds never exceed what was paid.
 

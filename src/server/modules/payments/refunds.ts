@@ -15,9 +15,9 @@ import type { PackageStatus } from '#shared/package-status.ts';
 import type { PaymentRow } from './mapping.ts';
 
 /**
- * PRODUCT.md §5's refund policy: cancelled or expired before a match, everything back; cancelled
+ * docs/product.md §5's refund policy: cancelled or expired before a match, everything back; cancelled
  * after a match and before pickup, everything but the fee. After pickup only a dispute refunds, or an
- * administrator's cancellation (issue 7: "admin any time before completion", ADR 0020), which gives
+ * administrator's cancellation (an administrator may cancel any time before completion, ADR 0020), which gives
  * everything back: the sender did nothing wrong that the fee would pay for.
  */
 export function refundPolicy(

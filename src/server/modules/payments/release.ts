@@ -7,9 +7,9 @@ import { AppError } from '#shared/errors.ts';
 import type { Currency } from '#shared/money.ts';
 
 /**
- * Completion, or a dispute resolved for the traveler (PRODUCT.md §5): the reward from escrow to the
+ * Completion, or a dispute resolved for the traveler (docs/product.md §5): the reward from escrow to the
  * traveler's balance and the fee to the platform, in the caller's transaction (the one that completes
- * the package). Idempotent: releasing twice posts once. The lifecycle issue calls it.
+ * the package). Idempotent: releasing twice posts once. The lifecycle module calls it.
  */
 export async function releasePayment(
   tx: Transaction,

@@ -39,7 +39,7 @@ const errors = {
   409: apiErrorSchema,
 };
 
-/** Payments (issue 6): start a checkout, the provider's signed webhook, the return page's poll, the sandbox checkout. */
+/** Payments: start a checkout, the provider's signed webhook, the return page's poll, the sandbox checkout. */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
   const { auth, db, provider, notifier, baseUrl } = options;
   const signedIn = async (req: FastifyRequest) => {

@@ -32,7 +32,7 @@ export type WebhookOutcome =
   | { kind: 'amount_mismatch'; payment: PaymentRow };
 
 /**
- * One provider webhook, in one transaction (PRODUCT.md §5): recorded once by the provider's event id,
+ * One provider webhook, in one transaction (docs/product.md §5): recorded once by the provider's event id,
  * so a redelivery, or two deliveries racing, change nothing the second time. A success moves the
  * payment, posts the money into escrow and publishes the draft (draft → open), all or nothing.
  */

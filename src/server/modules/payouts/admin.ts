@@ -20,7 +20,7 @@ import type {
 import { openBankDetails } from './bank-details.ts';
 import { type PayoutRow, toPayout } from './service.ts';
 
-// The back office's side of payouts (PRODUCT.md §5, §8): the queue to send, reading the bank details
+// The back office's side of payouts (docs/product.md §5, §8): the queue to send, reading the bank details
 // to send one, and marking it sent (for a Stripe account, that is the transfer: ADR 0026). Every admin
 // action lands in the audit log.
 

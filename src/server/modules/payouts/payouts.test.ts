@@ -13,7 +13,7 @@ import type { Balance } from '#shared/balances.ts';
 import type { Payout, PayoutPage } from '#shared/payouts.ts';
 import { bankDetailsKey, openBankDetails, sealBankDetails } from './bank-details.ts';
 
-// POST /api/payouts and GET /api/payouts (issue 6, ADR 0019). With DATABASE_URL set (CI's second
+// POST /api/payouts and GET /api/payouts (ADR 0019). With DATABASE_URL set (CI's second
 // run) the concurrent requests really race on separate PostgreSQL connections.
 
 let app: FastifyInstance;

@@ -22,7 +22,7 @@ export interface PayoutRoutesOptions {
   methods: readonly PayoutMethod[];
 }
 
-/** A traveler's payouts (issue 6): ask for one, see mine. The back office's side is in admin-money. */
+/** A traveler's payouts: ask for one, see mine. The back office's side is in admin-money. */
 export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (app, { auth, db, bankKey, methods }) => {
   const signedIn = async (headers: Parameters<typeof getSessionUser>[1]) => {
     const user = await getSessionUser(auth, headers);

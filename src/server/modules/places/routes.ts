@@ -3,7 +3,7 @@ import { apiErrorSchema } from '#shared/errors.ts';
 import { placeSearchQuerySchema, placeSearchResultSchema } from '#shared/places.ts';
 import { searchPlaces } from './service.ts';
 
-/** Place search (issue 5): public, since it is read-only reference data that visitors search too. */
+/** Place search: public, since it is read-only reference data that visitors search too. */
 export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/places',

@@ -37,7 +37,7 @@ const tooLarge = () =>
 const noFile = () =>
   new AppError('VALIDATION_FAILED', 'Choose a photo to upload.', { avatar: ['Choose a JPEG, PNG or WebP image'] });
 
-/** Profiles (issue 3): my profile and its settings, avatars, account deletion, and public member pages. */
+/** Profiles: my profile and its settings, avatars, account deletion, and public member pages. */
 export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (
   app,
   { auth, db, storage, clock = () => new Date() },

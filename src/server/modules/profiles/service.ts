@@ -98,7 +98,7 @@ async function removeStoredAvatar(storage: AvatarStorage, url: string | null) {
 }
 
 /**
- * PRODUCT.md §1: deleting an account signs the member out everywhere, removes or anonymises their
+ * docs/product.md §1: deleting an account signs the member out everywhere, removes or anonymises their
  * personal data and keeps money records. The user row stays (ledger entries, packages and
  * conversations will point at it) under a placeholder name; every way back in is removed: sessions,
  * credentials and linked sign-in providers, and pending tokens (a reset link would otherwise

@@ -18,7 +18,7 @@ import {
   verifiedMember,
 } from './test/helpers.ts';
 
-// Issue 7, acceptance 2: two travelers' requests for one package accepted at the same moment leave
+// Two travelers' requests for one package accepted at the same moment leave
 // exactly one accepted and the other declined, the package matched once, capacity reserved once.
 // With DATABASE_URL set the two acceptances run on two PostgreSQL connections at once.
 

@@ -23,7 +23,7 @@ import {
   verifiedMember,
 } from './test/helpers.ts';
 
-// Answering requests (PRODUCT.md §4): only the receiving side accepts or declines, only the starter
+// Answering requests (docs/product.md §4): only the receiving side accepts or declines, only the starter
 // withdraws, only a pending request moves; acceptance does everything in one step.
 
 let app: FastifyInstance;

@@ -17,7 +17,7 @@ import { misfitsOf } from './fit.ts';
 import { getRequest, requestNotFound } from './list.ts';
 import { sideOf } from './view.ts';
 
-// Answering a request (PRODUCT.md §4): the side that received it accepts or declines; the side that
+// Answering a request (docs/product.md §4): the side that received it accepts or declines; the side that
 // started it withdraws. Every writer that locks both a package and a request takes the package first,
 // so two of them can never wait on each other.
 
@@ -46,7 +46,7 @@ const partiesOf = (request: { startedBy: string; travelerId: string }, senderId:
 });
 
 /**
- * Accepting is one transaction (issue 7): the request → accepted, every other pending request of the
+ * Accepting is one transaction: the request → accepted, every other pending request of the
  * package → declined, the package open → matched with its traveler, trip and codes, the trip's
  * capacity reserved, the pair's conversation opened unless they have one, everyone concerned
  * notified. The package row is locked first: of two acceptances racing for one package the second
@@ -118,7 +118,7 @@ export async function acceptRequest(
     // Conditional: refused (and all of the above rolled back) when the room was taken meanwhile.
     await reserveCapacity(tx, plan.id, pkg.weightGrams ?? 0);
 
-    // One conversation per pair (PRODUCT.md §7): the pair's earlier one if they already have it,
+    // One conversation per pair (docs/product.md §7): the pair's earlier one if they already have it,
     // else opened now for this package.
     await tx
       .insert(conversations)

@@ -4,7 +4,7 @@ import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import type { Transaction } from '#server/modules/notifications/notifier.ts';
 import { AppError } from '#shared/errors.ts';
 
-// A travel plan's capacity is promised to the packages matched to it (PRODUCT.md §4). Both moves are
+// A travel plan's capacity is promised to the packages matched to it (docs/product.md §4). Both moves are
 // conditional updates, so two packages accepted onto the last free kilograms at once cannot both fit.
 
 /** Takes `grams` of the plan's free capacity, or refuses (409) and changes nothing. */

@@ -16,7 +16,7 @@ import {
   verifiedMember,
 } from './test/helpers.ts';
 
-// PRODUCT.md §7: one conversation per pair of users. A second delivery between the same two members
+// docs/product.md §7: one conversation per pair of users. A second delivery between the same two members
 // (accepted from the other side, on another package) reuses the first one's conversation.
 
 let app: FastifyInstance;

@@ -4,7 +4,7 @@ import { requests } from '#server/db/schema/requests.ts';
 import type { Notify, Transaction } from '#server/modules/notifications/notifier.ts';
 
 /**
- * PRODUCT.md §4: a pending request expires when its package leaves `open` (cancelled, expired; a
+ * docs/product.md §4: a pending request expires when its package leaves `open` (cancelled, expired; a
  * match declines them instead). Runs in the caller's transaction, after the package has moved; each
  * traveler concerned hears of it. Returns how many expired; none while the package is still open.
  */

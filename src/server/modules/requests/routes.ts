@@ -29,7 +29,7 @@ export interface RequestRoutesOptions {
 const e = apiErrorSchema;
 const answerErrors = { 400: e, 401: e, 403: e, 404: e, 409: e };
 
-/** Requests (issue 7, PRODUCT.md §4): offers and invitations, my incoming and outgoing lists, answers. */
+/** Requests (docs/product.md §4): offers and invitations, my incoming and outgoing lists, answers. */
 export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async (
   app,
   { auth, db, notifier, codeKeys },

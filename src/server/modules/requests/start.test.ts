@@ -20,7 +20,7 @@ import {
   verifiedMember,
 } from './test/helpers.ts';
 
-// Starting a request (PRODUCT.md §4): who may, for which package and trip, and what is refused with
+// Starting a request (docs/product.md §4): who may, for which package and trip, and what is refused with
 // which status. Every refusal stores no request.
 
 let app: FastifyInstance;

@@ -14,7 +14,7 @@ import type { Invite, Offer, PackageRequest } from '#shared/requests.ts';
 import { misfitsOf } from './fit.ts';
 import { getRequest } from './list.ts';
 
-// Starting a request (PRODUCT.md §4): a traveler offers one of their trips for an open package, or a
+// Starting a request (docs/product.md §4): a traveler offers one of their trips for an open package, or a
 // sender invites someone's trip for their open package. Both need a verified profile (§1), an open
 // package, an active trip that fits it, and no other pending request between the package and that
 // traveler (a partial unique index, so two clicks cannot make two).

@@ -12,7 +12,7 @@ import type { PackageStatus } from '#shared/package-status.ts';
 import type { PackageRequest, RequestAction, RequestStarter, RequestStatus } from '#shared/requests.ts';
 import type { Transport } from '#shared/travel-plans.ts';
 
-// A request as each side sees it (PRODUCT.md §4): the package (cities only), the trip, the other
+// A request as each side sees it (docs/product.md §4): the package (cities only), the trip, the other
 // member, and what I may do now. One query shape serves the list and the single request.
 
 const sender = alias(user, 'request_sender');

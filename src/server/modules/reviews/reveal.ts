@@ -2,7 +2,7 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { reviews } from '#server/db/schema/requests.ts';
 import { REVIEW_REVEAL_DAYS } from '#shared/reviews.ts';
 
-// When a review may be read (issue 7, Sharetribe's rule): as soon as both sides of the package have
+// When a review may be read (Sharetribe's rule): as soon as both sides of the package have
 // written theirs, or REVIEW_REVEAL_DAYS after the package was completed, whichever comes first. The
 // same period is the window for writing one: a review written after its counterpart was revealed
 // would no longer be blind. Every caller passes `now` from its injected clock.

@@ -25,7 +25,7 @@ export interface ReviewRoutesOptions {
 
 const e = apiErrorSchema;
 
-/** Reviews (issue 7): each side of a completed package reviews the other; members' revealed reviews. */
+/** Reviews: each side of a completed package reviews the other; members' revealed reviews. */
 export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (app, { auth, db, notifier, clock }) => {
   const signedIn = async (req: FastifyRequest) => {
     const user = await getSessionUser(auth, req.headers);

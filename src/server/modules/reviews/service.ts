@@ -12,7 +12,7 @@ import { type ReviewRow, toReview } from './mapping.ts';
 import { ratingSummary } from './ratings.ts';
 import { isRevealedSql, revealDeadline } from './reveal.ts';
 
-// Reviews (issue 7): after completion each side reviews the other once, blind: neither sees the
+// Reviews: after completion each side reviews the other once, blind: neither sees the
 // other's review until both have written theirs or the period ends (reveal.ts). Every function takes
 // `now` from the app's clock, so tests can stand on day 13 or day 14.
 

@@ -7,7 +7,7 @@ export interface SettingsRoutesOptions {
   db: Database;
 }
 
-/** System settings (issue 5): the public part; the admin page that edits them comes with the back office. */
+/** System settings: the public part; the admin page that edits them comes with the back office. */
 export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, { db }) => {
   app.get(
     '/api/settings/public',

@@ -28,7 +28,7 @@ const ranges = [
 ] as const satisfies readonly (readonly [keyof Settings, keyof Settings])[];
 
 /**
- * The system settings in force: each stored row over the PRODUCT.md defaults. A row that does not
+ * The system settings in force: each stored row over the defaults (docs/product.md §10). A row that does not
  * fit its field's schema (hand-edited, or written by an older version) is skipped with a warning:
  * one bad value must never take packages, matching or payments down with it.
  */

@@ -20,7 +20,7 @@ const store = (key: string, value: unknown) => app.database.db.insert(systemSett
 const spyLog = () => ({ warn: vi.fn() });
 
 describe('getSettings', () => {
-  it('is the PRODUCT.md defaults when nothing is stored', async () => {
+  it('is the documented defaults when nothing is stored', async () => {
     const log = spyLog();
     expect(await getSettings(app.database.db, log)).toEqual(defaultSettings);
     expect(log.warn).not.toHaveBeenCalled();

@@ -6,7 +6,7 @@ import type { Transaction } from '#server/modules/notifications/notifier.ts';
 import { AppError } from '#shared/errors.ts';
 import type { TravelPlanRow } from './mapping.ts';
 
-// Who sees a travel plan (PRODUCT.md §3): its traveler and admins all of it; other members only an
+// Who sees a travel plan (docs/product.md §3): its traveler and admins all of it; other members only an
 // active one, since that is what they could ask to ride on. To them a past or cancelled plan does
 // not exist (404, never 403, which would tell).
 

@@ -7,7 +7,7 @@ import { expirePendingRequestsOfPlan } from '#server/modules/requests/expire.ts'
 import { AppError } from '#shared/errors.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 
-// A trip ends on its own (PRODUCT.md §3: active → completed; ADR 0024): once it has arrived and
+// A trip ends on its own (docs/product.md §3: active → completed; ADR 0024): once it has arrived and
 // carries nothing still under way. Nobody clicks it; the scheduled job does it.
 
 /**

@@ -23,7 +23,7 @@ export interface TravelPlanRoutesOptions {
 
 const e = apiErrorSchema;
 
-/** Travel plans (issue 5): create, edit and cancel my trips; read one. Matching lives in its own module. */
+/** Travel plans: create, edit and cancel my trips; read one. Matching lives in its own module. */
 export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = async (app, { auth, db, notifier }) => {
   const signedIn = async (req: FastifyRequest) => {
     const user = await getSessionUser(auth, req.headers);

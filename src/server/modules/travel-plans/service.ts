@@ -18,8 +18,8 @@ import {
 import { ownActivePlan, type Relation, type Viewer, visiblePlan } from './access.ts';
 import { columnsOf, fieldsOf, type Person, type TravelPlanRow, toTravelPlan } from './mapping.ts';
 
-// Travel plans (PRODUCT.md §3, issue 5): trips a member is making anyway, on which others' packages
-// may ride. Creating one needs only a signed-in member; offering to carry (a later issue) needs a
+// Travel plans (docs/product.md §3): trips a member is making anyway, on which others' packages
+// may ride. Creating one needs only a signed-in member; offering to carry needs a
 // verified profile.
 
 function assertRules(plan: Partial<CreateTravelPlan>, settings: { minDistanceKm: number }) {
@@ -71,7 +71,7 @@ export async function updateTravelPlan(
     const plan = await ownActivePlan(tx, id, viewer, true);
     assertRules({ ...fieldsOf(plan), ...change }, settings);
     const columns = columnsOf(change);
-    // Capacity already promised to accepted requests (issue 7) cannot be taken back by an edit.
+    // Capacity already promised to accepted requests cannot be taken back by an edit.
     if (columns.capacityGrams !== undefined && columns.capacityGrams < plan.reservedGrams) {
       throw new AppError('VALIDATION_FAILED', 'Some fields break the travel plan rules.', {
         capacityKg: [`At least ${plan.reservedGrams / 1000} kg: that much is promised to accepted packages`],

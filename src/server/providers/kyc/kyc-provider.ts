@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** Who is being verified: what a provider may know of a member (never documents; PRODUCT.md §6). */
+/** Who is being verified: what a provider may know of a member (never documents; docs/product.md §6). */
 export interface KycApplicant {
   id: string;
   name: string;
@@ -36,7 +36,7 @@ export type ParsedKycCallback =
   | { ok: false; status: 400 | 401; reason: string };
 
 /**
- * An identity-check provider (issue 4). The sandbox (embedded default) and KYCAID share the callback
+ * An identity-check provider. The sandbox (embedded default) and KYCAID share the callback
  * format and differ in where the user is sent and which key signs the callbacks.
  */
 export interface KycProvider {

@@ -3,7 +3,7 @@ import { parseSignedCallback, signCallback } from './callback.ts';
 import type { KycProvider } from './kyc-provider.ts';
 
 /**
- * The embedded identity check (issue 4): our own page at /kyc/sandbox/{token} stands in for the
+ * The embedded identity check: our own page at /kyc/sandbox/{token} stands in for the
  * provider's hosted form, and its result comes back through the same signed callback endpoint as
  * KYCAID's, in KYCAID's format, signed with a key only this server knows.
  */

@@ -70,7 +70,7 @@ export interface PayoutTransferResult {
 }
 
 /**
- * A payment provider (issue 6). The sandbox (embedded default) and Stripe share the webhook format:
+ * A payment provider. The sandbox (embedded default) and Stripe share the webhook format:
  * the sandbox signs Stripe-shaped events with a local secret, so from the webhook on both run the
  * same code.
  */

@@ -5,7 +5,7 @@ import { type PaymentProvider, PaymentProviderError } from './payment-provider.t
 import { parseStripeWebhook } from './stripe-webhook.ts';
 
 /**
- * The embedded payments (issue 6): our page at /pay/sandbox/{ref} stands in for Stripe's hosted
+ * The embedded payments: our page at /pay/sandbox/{ref} stands in for Stripe's hosted
  * checkout, and its result comes back through the same webhook as Stripe's, as a Stripe event signed
  * the Stripe way with a secret only this server knows.
  *

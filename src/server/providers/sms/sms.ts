@@ -17,7 +17,7 @@ export interface PhoneCodeSender {
 }
 
 /**
- * Sends a plain text message (issue 7: the delivery code to the recipient's phone). The outbox adapter
+ * Sends a plain text message (the delivery code to the recipient's phone). The outbox adapter
  * keeps it in the database like the codes; Twilio Verify only sends its own codes, so with it
  * configured there is no text sender and callers say so.
  */

@@ -3,7 +3,7 @@ import { Button } from '#web/components/ui/button.tsx';
 
 export const DEFAULT_TITLES: Record<number, string> = { 404: 'Page Not Found', 500: 'Internal Server Error' };
 
-/** What went wrong, as a status code and message (the seed: default 500, titles per status). */
+/** What went wrong, as a status code and message (default 500, titles per status). */
 export function describeError(error: unknown): { status: number; title: string; message: string } {
   if (isRouteErrorResponse(error)) {
     const status = error.status;

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 
-/** The seed's unmatched-path page: "Page not found" followed by the path. */
+/** The unmatched-path page: "Page not found" followed by the path. */
 export function NotFoundPage() {
   const location = useLocation();
   return (

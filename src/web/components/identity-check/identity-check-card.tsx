@@ -9,7 +9,7 @@ import { toApiError } from '#web/lib/api-error.ts';
 import { useKycState, useStartKyc } from './queries.ts';
 
 /**
- * The last onboarding step (PRODUCT.md §1, §6): says what is checked and why, starts the check with
+ * The last onboarding step (docs/product.md §1, §6): says what is checked and why, starts the check with
  * the provider, and shows where it stands. The page the member was after (`?redirect=`) travels
  * with the attempt, so the return page can send them on.
  */

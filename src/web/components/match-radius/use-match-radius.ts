@@ -5,7 +5,7 @@ import { radiusFromParam, radiusOptions, widerRadius } from './radius-options.ts
 
 /**
  * The matching radius of a search page, kept in the URL (`?radius=`) so a reload or a shared link
- * keeps it. The default and the maximum come from the settings (PRODUCT.md §3: 50 km, up to 300 km).
+ * keeps it. The default and the maximum come from the settings (docs/product.md §3: 50 km, up to 300 km).
  */
 export function useMatchRadius() {
   const [params, setParams] = useSearchParams();

@@ -1,5 +1,5 @@
 /**
- * The marketplace rules the public pages quote, at their PRODUCT.md defaults (§2, §5). They are
+ * The marketplace rules the public pages quote, at their default settings (docs/product.md §2, §5, §10). They are
  * system settings an admin can change; once the settings API exists, the pages should read the live
  * values instead of these.
  */

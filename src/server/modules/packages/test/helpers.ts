@@ -83,7 +83,7 @@ export function uploadPhoto(
 }
 
 /**
- * Publishing takes a payment (the next issue), and matching a request (the one after); until then
+ * Publishing takes a payment, and matching an accepted request; where those are not under test,
  * tests put a package in those states directly.
  */
 export async function setPackageStatus(

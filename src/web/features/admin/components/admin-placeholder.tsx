@@ -4,7 +4,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { EmptyState } from '#web/components/ui/states.tsx';
 
-/** A back-office page whose content arrives with the admin issue: its purpose, and an honest empty state. */
+/** A back-office page whose content is not built yet: its purpose, and an honest empty state. */
 export function AdminPlaceholder({
   lead,
   emptyTitle,

@@ -26,7 +26,7 @@ type Step =
 const LEAD =
   'We confirm your mobile number with a one-time code sent by text message. A confirmed number is one of the three checks you need before you can publish a package or offer to carry one.';
 
-/** Onboarding step 2 (PRODUCT.md §1): the mobile number, confirmed by a one-time code. */
+/** Onboarding step 2 (docs/product.md §1): the mobile number, confirmed by a one-time code. */
 export default function AddMobileNumberPage() {
   const session = useSession();
   const client = useQueryClient();

@@ -45,7 +45,7 @@ const pages = (...items: ChatMessage[][]): MessagePages => ({
   pageParams: items.map((_, i) => (i === 0 ? null : 'x')),
 });
 
-describe('withMessageFirst (the seed: a new message goes to the front)', () => {
+describe('withMessageFirst (a new message goes to the front)', () => {
   it('puts it first in the newest page and leaves older pages alone', () => {
     const older = [message(), message()];
     const newer = [message(), message()].reverse();
@@ -66,7 +66,7 @@ describe('withMessageFirst (the seed: a new message goes to the front)', () => {
   });
 });
 
-describe('withLastMessage (the seed: the lastMessage is replaced)', () => {
+describe('withLastMessage (the lastMessage is replaced)', () => {
   const list = (): ConversationList => ({
     items: [
       conversation('c2', BOB, { lastMessage: message({ conversationId: 'c2', senderId: BOB }) }),
@@ -133,7 +133,7 @@ describe('read receipts', () => {
 });
 
 describe('presence and counts', () => {
-  it("sets the online flag on the conversation whose recipient matches the uid (the seed's user_status)", () => {
+  it('sets the online flag on the conversation whose recipient matches the uid (the user_status event)', () => {
     const list = { items: [conversation('c1', TESS), conversation('c2', BOB)] };
     const next = withOnline(list, { uid: TESS, online: true });
     expect(next?.items.map((c) => c.recipient.online)).toEqual([true, false]);

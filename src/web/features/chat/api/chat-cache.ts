@@ -8,9 +8,9 @@ import type {
   UserStatus,
 } from '#shared/chat.ts';
 
-// Pure updates of the cached chat state (the seed's §3 "chat state": conversations, the loaded
+// Pure updates of the cached chat state (the "chat state": conversations, the loaded
 // messages newest first, the unread count), so live events and this tab's own actions change it
-// the same way, and the tests pin the seed's rules down without a browser.
+// the same way, and the tests pin these rules down without a browser.
 
 /** Loaded messages, newest first: page 0 holds the newest; "Load older" appends pages at the end. */
 export type MessagePages = InfiniteData<MessagePage, string | null>;
@@ -19,7 +19,7 @@ export function hasMessage(data: MessagePages | undefined, id: string): boolean 
   return data?.pages.some((page) => page.items.some((m) => m.id === id)) ?? false;
 }
 
-/** The seed: a new message (incoming from the open party, or my own) goes to the front. Never twice. */
+/** A new message (incoming from the open party, or my own) goes to the front. Never twice. */
 export function withMessageFirst(data: MessagePages | undefined, message: ChatMessage): MessagePages | undefined {
   if (!data || hasMessage(data, message.id)) return data;
   const [first, ...rest] = data.pages;
@@ -30,7 +30,7 @@ export function withMessageFirst(data: MessagePages | undefined, message: ChatMe
 const at = (iso: string) => new Date(iso).getTime();
 
 /**
- * The seed: the conversation's lastMessage is replaced by the new message (unless what it holds is
+ * The conversation's lastMessage is replaced by the new message (unless what it holds is
  * newer, as when an old push is replayed), and the conversation moves to the top, since the list is
  * the latest message first. A message from the other side I have not counted yet raises its unread
  * count. `found` is false when the conversation is not in the list (a new one: refetch the list).
@@ -96,7 +96,7 @@ export function withReceiptInList(list: ConversationList | undefined, receipt: M
   };
 }
 
-/** The seed: `user_status` sets the online flag on the conversation whose recipient matches uid. */
+/** `user_status` sets the online flag on the conversation whose recipient matches uid. */
 export function withOnline(list: ConversationList | undefined, status: UserStatus) {
   if (!list) return list;
   return {
@@ -109,7 +109,7 @@ export function withOnline(list: ConversationList | undefined, status: UserStatu
   };
 }
 
-/** The seed: decreasing the unread count never goes below zero. */
+/** Decreasing the unread count never goes below zero. */
 export function lowered(total: TotalUnread | undefined, by: number): TotalUnread | undefined {
   return total ? { count: Math.max(0, total.count - by) } : total;
 }

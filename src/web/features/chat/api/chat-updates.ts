@@ -28,7 +28,7 @@ function replaceLastMessage(client: QueryClient, me: string, message: ChatMessag
 }
 
 /**
- * The seed's incoming `message`: if its sender is the party currently open (in that very
+ * An incoming `message`: if its sender is the party currently open (in that very
  * conversation, the pair's one), it goes to the front of the visible messages;
  * the conversation's lastMessage is replaced; then the total unread is refetched. My own message
  * pushed back (sent from this tab or another) is handled as my sent message.
@@ -50,7 +50,7 @@ export function receiveMessage(client: QueryClient, me: string, message: ChatMes
   void client.invalidateQueries({ queryKey: chatKeys.totalUnread(me) });
 }
 
-/** The seed's own sent message: to the front of the visible messages, and its conversation's lastMessage. */
+/** My own sent message: to the front of the visible messages, and its conversation's lastMessage. */
 export function addSentMessage(client: QueryClient, me: string, message: ChatMessage) {
   client.setQueryData<MessagePages>(chatKeys.messages(me, message.conversationId), (data) =>
     withMessageFirst(data, message),

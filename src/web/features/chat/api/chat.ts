@@ -39,7 +39,7 @@ export function useMessages(conversationId: string) {
 }
 
 /**
- * GET …/total-unread: the badge. The seed: a failure is only logged (a warning, so the page's error
+ * GET …/total-unread: the badge. A failure is only logged (a warning, so the page's error
  * watchers stay quiet), and the badge keeps what it last knew.
  */
 export function useTotalUnread() {

@@ -1,4 +1,4 @@
-// The seed's "id of the opposite party being viewed": the conversation open on this tab's screen,
+// The "id of the opposite party being viewed": the conversation open on this tab's screen,
 // and who is on the other side. Set by the open conversation while it is mounted; read by the live
 // layer to decide whether an incoming message goes to the front of the visible messages.
 

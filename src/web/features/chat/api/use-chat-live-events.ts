@@ -13,12 +13,12 @@ import { showToast } from '#web/lib/toasts.ts';
 import { chatKeys } from './chat-keys.ts';
 import { applyReceipt, applyUserStatus, receiveMessage } from './chat-updates.ts';
 
-/** The seed's words for the toast of an incoming message; its content goes under them. */
+/** The words of the toast of an incoming message; its content goes under them. */
 export const NEW_MESSAGE_TOAST = 'You have received a new message';
 
 /**
  * The chat, live, for the signed-in member `me` (mounted once by the app, whatever page is open):
- * messages, read receipts and presence change the cached state as the seed says, and after any
+ * messages, read receipts and presence change the cached state (docs/product.md §7), and after any
  * reconnect conversations, the total unread and loaded messages are refetched.
  */
 export function useChatLiveEvents(me: string) {

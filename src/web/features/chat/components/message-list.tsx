@@ -11,7 +11,7 @@ import { MessageItem } from './message-item.tsx';
 
 /**
  * The open conversation's messages, oldest at the top and newest at the bottom. They are held
- * newest first (the seed), so the screen shows them reversed. Scrolling up to the top loads the
+ * newest first, so the screen shows them reversed. Scrolling up to the top loads the
  * older page (also a button, for the keyboard) without moving what is on screen.
  */
 export function MessageList({ conversation, me }: { conversation: Conversation; me: string }) {

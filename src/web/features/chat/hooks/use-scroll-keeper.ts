@@ -15,7 +15,7 @@ const snap = (el: HTMLElement): Snapshot => ({ top: el.scrollTop, height: el.scr
 /**
  * Scrolling of a conversation shown oldest at the top, newest at the bottom:
  * - opened: at the bottom (the latest message);
- * - older messages loaded above: nothing moves (the seed: loading older ones suppresses scrolling);
+ * - older messages loaded above: nothing moves (loading older ones suppresses scrolling);
  * - a new message below: followed if the reader was at the bottom or sent it, else left alone.
  */
 export function useScrollKeeper(

@@ -1,8 +1,8 @@
 import type { PackageRequest } from '#shared/requests.ts';
 
-// "What needs my action now" on the dashboard (issue 7), worked out from my requests: the pending
+// "What needs my action now" on the dashboard, worked out from my requests: the pending
 // ones I receive are answers I owe; an accepted one is a package I send or carry, and its package's
-// status says whose move it is (PRODUCT.md §2). A traveler who withdraws leaves the request withdrawn,
+// status says whose move it is (docs/product.md §2). A traveler who withdraws leaves the request withdrawn,
 // so accepted requests are exactly my current and past matches.
 
 export type ActionKind =

@@ -3,7 +3,7 @@ import type { PackageSummary } from '#shared/packages.ts';
 import type { PackageRequest } from '#shared/requests.ts';
 import type { Transport, TravelPlan } from '#shared/travel-plans.ts';
 
-// "My active packages and trips" on the dashboard (issue 7): what I send that is still going
+// "My active packages and trips" on the dashboard: what I send that is still going
 // somewhere, what I carry, and the trips I have planned. The lists come from the server as they are
 // (last changed first; trips soonest first); this file only decides what each row says and links to.
 

@@ -5,7 +5,7 @@ import { ErrorState } from '#web/components/ui/states.tsx';
 import { useIsAdmin, useSession } from '#web/lib/session.ts';
 
 /**
- * The seed's redirect point: shows nothing itself, only sends each person to their own dashboard.
+ * The redirect point: shows nothing itself, only sends each person to their own dashboard.
  * A visitor is known from the session view; GET /api/auth/is-admin decides for a signed-in user.
  */
 export default function DashboardRedirectPage() {

@@ -125,7 +125,7 @@ function Declined({ state }: { state: KycState }) {
 
 /**
  * /kyc/kycaid-callback: where the provider sends the browser back. The provider's signed callback,
- * not this page, sets the result (PRODUCT.md §6): the page only reads it, polling while it waits and
+ * not this page, sets the result (docs/product.md §6): the page only reads it, polling while it waits and
  * refreshing at once when the result's notification arrives.
  */
 export default function KycCallbackPage() {

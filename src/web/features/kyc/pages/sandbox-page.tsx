@@ -79,7 +79,7 @@ function SandboxForm({ token, name }: { token: string; name: string }) {
 }
 
 /**
- * /kyc/sandbox/{token}: the embedded identity-check provider (issue 4). It stands in for KYCAID's
+ * /kyc/sandbox/{token}: the embedded identity-check provider. It stands in for KYCAID's
  * hosted form; its decision travels as a signed callback, like the real provider's.
  */
 export default function SandboxPage() {

@@ -40,7 +40,7 @@ export function withRead(
   return { data: { ...data, pages }, newlyRead };
 }
 
-/** The seed: the unread count goes up by one per pushed notification and never below zero. */
+/** The unread count goes up by one per pushed notification and never below zero. */
 export function raised(count: { count: number } | undefined, by = 1) {
   return count ? { count: count.count + by } : count;
 }

@@ -11,7 +11,7 @@ import {
 import { notificationKeys } from './notification-keys.ts';
 
 /**
- * The seed's pushed notification: added to the list, the unread count up by one. Says whether it
+ * A pushed notification: added to the list, the unread count up by one. Says whether it
  * was new to this tab (a recovered socket may replay one), so the caller toasts it once.
  */
 export function receiveNotification(client: QueryClient, me: string, item: NotificationItem): boolean {

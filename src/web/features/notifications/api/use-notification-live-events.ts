@@ -13,7 +13,7 @@ import { applyRead, receiveNotification } from './notification-updates.ts';
 
 /**
  * Notifications, live, for the signed-in member `me` (mounted once by the app): a pushed one is
- * added to the list, raises the unread count and shows its text as a toast (the seed); marks made
+ * added to the list, raises the unread count and shows its text as a toast; marks made
  * in another tab are applied here; after any reconnect the list and the count are refetched.
  */
 export function useNotificationLiveEvents(me: string) {

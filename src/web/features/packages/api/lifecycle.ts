@@ -6,7 +6,7 @@ import { errorStatus } from '#web/lib/api-error.ts';
 import { http } from '#web/lib/http.ts';
 import { packageKeys } from './package-keys.ts';
 
-// The delivery lifecycle on the package page (issue 7, PRODUCT.md §2): the handover codes, the
+// The delivery lifecycle on the package page (docs/product.md §2): the handover codes, the
 // sender's confirmation, the traveler's withdrawal, disputes and reviews. Each move answers with the
 // package as the caller now sees it, which replaces the page's copy at once.
 

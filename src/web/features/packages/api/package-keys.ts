@@ -14,7 +14,7 @@ export const packageKeys = {
   photos: (id: string) => [...packageKeys.all, 'photos', id] as const,
   /** The package's newest payment, as its page summarises it. */
   payment: (id: string) => [...packageKeys.all, 'payment', id] as const,
-  /** The delivery lifecycle (issue 7): the sender's codes, the dispute, the reviews, and the moves. */
+  /** The delivery lifecycle: the sender's codes, the dispute, the reviews, and the moves. */
   codes: (id: string) => [...packageKeys.all, 'codes', id] as const,
   dispute: (id: string) => [...packageKeys.all, 'dispute', id] as const,
   review: (id: string) => [...packageKeys.all, 'review', id] as const,

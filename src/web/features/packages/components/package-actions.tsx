@@ -11,7 +11,7 @@ export const PHOTO_INPUT_ID = 'package-photo-input';
 
 const closed = "It moves to Closed in your packages, with its history. A cancelled package can't be published again.";
 
-/** What cancelling does to the money, by status (PRODUCT.md §5's refund policy). */
+/** What cancelling does to the money, by status (docs/product.md §5's refund policy). */
 const cancelWords = {
   draft: { description: closed, done: 'The package is cancelled.' },
   open: {

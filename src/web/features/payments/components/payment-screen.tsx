@@ -40,7 +40,7 @@ function NoSuchPackage() {
 }
 
 /**
- * The amount due of a finished draft and "Pay" (PRODUCT.md §5), shared by
+ * The amount due of a finished draft and "Pay" (docs/product.md §5), shared by
  * /user/packages/send-a-package/payment-process?package=<id> and /user/packages/{id}/payment.
  * `packageId` is null when the address names no package.
  */

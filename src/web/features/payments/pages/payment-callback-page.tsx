@@ -183,7 +183,7 @@ const views: Record<CallbackView, (props: { payment: Payment }) => ReactNode> = 
 
 /**
  * /user/packages/{package_id}/payment/callback: where the payment provider sends the browser back.
- * The provider's signed webhook, not this page, decides the outcome (PRODUCT.md §5): the page only
+ * The provider's signed webhook, not this page, decides the outcome (docs/product.md §5): the page only
  * reads the payment, polling while it is pending and at once when the success notification arrives.
  */
 export default function PaymentCallbackPage() {

@@ -73,7 +73,7 @@ function Closed({ checkout }: { checkout: SandboxCheckout }) {
 }
 
 /**
- * /pay/sandbox/{ref}: the embedded payment provider's hosted checkout (issue 6). It stands in for
+ * /pay/sandbox/{ref}: the embedded payment provider's hosted checkout. It stands in for
  * Stripe Checkout: the card's outcome travels to our webhook signed, like Stripe's events, and the
  * browser then goes to the return page.
  */

@@ -8,7 +8,7 @@ const checks: { key: keyof PublicProfile['verification']; done: string; missing:
   { key: 'identity', done: 'Identity verified', missing: 'Identity not verified' },
 ];
 
-/** The three checks of PRODUCT.md §1 as badges, each saying its state in words (not colour alone). */
+/** The three checks of docs/product.md §1 as badges, each saying its state in words (not colour alone). */
 export function VerificationBadges({ verification }: { verification: PublicProfile['verification'] }) {
   return (
     <ul className="flex flex-wrap gap-2" aria-label="Verification">

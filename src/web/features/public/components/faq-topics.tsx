@@ -10,7 +10,7 @@ export interface FaqTopic {
 
 const link = 'text-brand-700 underline underline-offset-4 hover:text-brand-800';
 
-// Answers follow PRODUCT.md §1, §2 and §5; figures are the settings' defaults.
+// Answers follow docs/product.md §1, §2 and §5; figures are the settings' defaults.
 export const faqTopics: FaqTopic[] = [
   {
     id: 'fees',

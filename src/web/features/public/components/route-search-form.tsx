@@ -13,7 +13,7 @@ const routeSearchSchema = z.object({
 });
 type RouteSearch = z.infer<typeof routeSearchSchema>;
 
-/** A route to search; the carry-a-package page does the matching (PRODUCT.md §3), this only hands it over. */
+/** A route to search; the carry-a-package page does the matching (docs/product.md §3), this only hands it over. */
 export function RouteSearchForm() {
   const navigate = useNavigate();
   const {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { PolicySection } from '#web/features/public/components/policy-layout.tsx';
 import { policyFigures as f, prohibitedItems, supportEmail } from '#web/features/public/policy-figures.ts';
 
-// Written for PRODUCT.md §1–§5; the figures are the settings' defaults (see policy-figures.ts).
+// Written for docs/product.md §1–§5; the figures are the settings' defaults (see policy-figures.ts).
 export const termsSections: PolicySection[] = [
   {
     id: 'about',

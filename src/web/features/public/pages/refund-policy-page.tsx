@@ -11,7 +11,7 @@ import {
 import { PolicyLayout, type PolicySection } from '#web/features/public/components/policy-layout.tsx';
 import { policyFigures as f, supportEmail } from '#web/features/public/policy-figures.ts';
 
-// The rules are PRODUCT.md §2 (lifecycle) and §5 (refund policy); this page only puts them in plain words.
+// The rules are docs/product.md §2 (lifecycle) and §5 (refund policy); this page only puts them in plain words.
 const outcomes = [
   ['You cancel before a traveler is matched', 'Everything you paid: the reward and the platform fee.'],
   [
