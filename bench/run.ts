@@ -5,10 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
+import { DEMO_PASSWORD } from '#shared/demo.ts';
 import { echoEventName } from '#shared/realtime.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -16,7 +18,8 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 200);
 
 const config = {
   ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }),
-  demoMode: false,
+  // The demo accounts give the bench a real member to sign in as.
+  demoMode: true,
 };
 const database = await openDatabase(
   config.databaseUrl
@@ -31,12 +34,53 @@ console.log(
   `Tagalong bench on ${base} (${database.kind}${config.redisUrl ? ' + Redis' : ''}), ${DURATION_S}s per endpoint\n`,
 );
 
-async function http(title: string, url: string) {
-  const result = await autocannon({ url: base + url, connections: 20, duration: DURATION_S });
+async function http(
+  title: string,
+  url: string,
+  options: { connections?: number; headers?: Record<string, string> } = {},
+) {
+  const { connections = 20, headers } = options;
+  const result = await autocannon({
+    url: url.startsWith('http') ? url : base + url,
+    connections,
+    headers,
+    duration: DURATION_S,
+  });
   console.log(
-    `${title.padEnd(28)} ${String(Math.round(result.requests.average)).padStart(7)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   errors ${result.errors + result.non2xx}`,
+    `${title.padEnd(36)} ${String(Math.round(result.requests.average)).padStart(7)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   errors ${result.errors + result.non2xx}`,
   );
+  return result;
 }
+
+/** A signed-in demo member's cookies, as a browser would send them. */
+async function signedInCookie(): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: config.baseUrl },
+    body: JSON.stringify({ email: 'sender@tagalong.test', password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`demo sign-in failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+// The ceiling on this machine: a bare Fastify answering a constant, measured in the same run.
+const hello = Fastify();
+hello.get('/', async () => ({ hello: 'world' }));
+const helloUrl = await hello.listen({ host: '127.0.0.1', port: 0 });
+
+const bare = await http('bare Fastify hello-world (50 conn.)', helloUrl, { connections: 50 });
+const cookie = await signedInCookie();
+const me = await http('GET /api/auth/me signed in (50 conn.)', '/api/auth/me', {
+  connections: 50,
+  headers: { cookie },
+});
+console.log(
+  `  → /api/auth/me serves ${((100 * me.requests.average) / bare.requests.average).toFixed(0)} % of the hello-world's req/s, p99 ${me.latency.p99} ms\n`,
+);
+await hello.close();
 
 await http('GET /api/health', '/api/health');
 await http('GET /api/ready (database)', '/api/ready');

@@ -32,6 +32,7 @@ async function verify(userId: string, phoneNumber: string) {
     .update(user)
     .set({ phoneNumber, phoneNumberVerified: true, kycStatus: 'approved' })
     .where(eq(user.id, userId));
+  await env.server.app.sessions.userChanged(userId);
 }
 
 const figure = (page: Page, name: string) =>

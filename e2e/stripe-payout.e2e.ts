@@ -32,6 +32,7 @@ describe('a payout to a Stripe account', () => {
         .update(user)
         .set({ phoneNumber: '+12025550181', phoneNumberVerified: true, kycStatus: 'approved' })
         .where(eq(user.id, travelerId));
+      await env.server.app.sessions.userChanged(travelerId);
       const sender = await signUpVerified(env.server.app, 'stripe-payout-sender@example.test', 'Sandra Sender');
       await earn(env.server.app, { senderId: sender.id, travelerId, reward: 4000, title: 'Winter coat' });
       const account = stripe.connectAccount();

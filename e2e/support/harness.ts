@@ -130,6 +130,7 @@ export async function makeAdmin(server: E2EServer, userId: string) {
   const { eq } = await import('drizzle-orm');
   const { user } = await import('#server/db/schema/auth.ts');
   await server.database.db.update(user).set({ role: 'admin' }).where(eq(user.id, userId));
+  await server.app.sessions.userChanged(userId);
 }
 
 /**

@@ -9,6 +9,8 @@ import { loggerOptions } from './logger.ts';
 import { adminMoneyRoutes } from './modules/admin-money/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { createSessionChanges } from './modules/auth/session-changes.ts';
+import { createSessions, type Sessions } from './modules/auth/sessions.ts';
 import { balanceRoutes } from './modules/balances/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { promoteAdmin, seedDemoAccounts } from './modules/demo/seed.ts';
@@ -64,6 +66,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     gateway: Gateway;
     database: DatabaseHandle;
+    /** Who is behind a request; `userChanged` after writing to a member outside the app's services. */
+    sessions: Sessions;
     /** The scheduled jobs; ticking on its own only when JOBS_INTERVAL_MS > 0 (tests call tick()). */
     scheduler: Scheduler;
   }
@@ -92,7 +96,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const buildId = readBuildId(config.webDistDir);
   const mailer = createMailer(config, deps.database.db);
   const sms = createSmsSender(config, deps.database.db);
-  const auth = createAuth(config, deps.database.db, { mailer, sms });
+  const sessionChanges = await createSessionChanges({ redisUrl: config.redisUrl, log: app.log });
+  app.addHook('onClose', () => sessionChanges.close());
+  const auth = createAuth(config, deps.database.db, { mailer, sms, sessionChanges });
+  const sessions = createSessions(auth, sessionChanges);
   const storage = createAvatarStorage(config);
   const clock = deps.clock ?? (() => new Date());
 
@@ -118,18 +125,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(originCheckPlugin, { baseUrl: config.baseUrl });
   await app.register(openapiPlugin, { version: buildId });
   // Before every route it guards (all the modules below); the API docs above are public.
-  await app.register(authGuardPlugin, { auth });
+  await app.register(authGuardPlugin, { sessions });
 
   // Created before the modules: services push live events through it.
   const gateway = await createGateway({
     server: app.server,
-    auth,
+    sessions,
     redisUrl: config.redisUrl,
     log: app.log,
     baseUrl: config.baseUrl,
   });
   app.decorate('gateway', gateway);
   app.decorate('database', deps.database);
+  app.decorate('sessions', sessions);
   // Sockets hold their connections open; end them first so the HTTP server can drain and close.
   app.addHook('preClose', async () => {
     await gateway.close();
@@ -142,10 +150,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const paymentProvider = createPaymentProvider(config);
   const payoutMethods = payoutMethodsOf(paymentProvider);
   await app.register(metaRoutes, { config, buildId, payoutMethods });
-  await app.register(authRoutes, { auth });
-  await app.register(profileRoutes, { auth, db: deps.database.db, storage, clock });
+  await app.register(authRoutes, { auth, sessions });
+  await app.register(profileRoutes, { auth, sessions, db: deps.database.db, storage, clock });
   await app.register(kycRoutes, {
-    auth,
+    sessions,
     db: deps.database.db,
     provider: createKycProvider(config),
     notifier,
@@ -153,37 +161,43 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sandboxDelayMs: config.kycSandboxDelayMs,
   });
   await app.register(placeRoutes);
-  await app.register(matchingRoutes, { auth, db: deps.database.db, clock });
+  await app.register(matchingRoutes, { sessions, db: deps.database.db, clock });
   await app.register(settingsRoutes, { db: deps.database.db });
   await app.register(packageRoutes, {
-    auth,
+    sessions,
     db: deps.database.db,
     storage: createPackagePhotoStorage(config),
     cancelPaid: (input) => cancelPaidPackage(deps.database.db, notifier, paymentProvider, input),
   });
   await app.register(paymentRoutes, {
-    auth,
+    sessions,
     db: deps.database.db,
     provider: paymentProvider,
     notifier,
     baseUrl: config.baseUrl,
   });
   const bankKey = bankDetailsKey(config.authSecret);
-  await app.register(balanceRoutes, { auth, db: deps.database.db });
-  await app.register(payoutRoutes, { auth, db: deps.database.db, bankKey, methods: payoutMethods });
-  await app.register(adminMoneyRoutes, { auth, db: deps.database.db, notifier, provider: paymentProvider, bankKey });
-  await app.register(travelPlanRoutes, { auth, db: deps.database.db, notifier });
+  await app.register(balanceRoutes, { sessions, db: deps.database.db });
+  await app.register(payoutRoutes, { sessions, db: deps.database.db, bankKey, methods: payoutMethods });
+  await app.register(adminMoneyRoutes, {
+    sessions,
+    db: deps.database.db,
+    notifier,
+    provider: paymentProvider,
+    bankKey,
+  });
+  await app.register(travelPlanRoutes, { sessions, db: deps.database.db, notifier });
   const codeKeys = handoverCodeKeys(config.authSecret);
-  await app.register(requestRoutes, { auth, db: deps.database.db, notifier, codeKeys });
+  await app.register(requestRoutes, { sessions, db: deps.database.db, notifier, codeKeys });
   await app.register(lifecycleRoutes, {
-    auth,
+    sessions,
     db: deps.database.db,
     notifier,
     provider: paymentProvider,
     codeKeys,
     texts: createTextSender(config, deps.database.db),
   });
-  await app.register(reviewRoutes, { auth, db: deps.database.db, notifier, clock });
+  await app.register(reviewRoutes, { sessions, db: deps.database.db, notifier, clock });
   const scheduler = createScheduler({
     db: deps.database.db,
     notifier,
@@ -200,8 +214,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scheduler.stop();
     await notifier.drain();
   });
-  await app.register(notificationRoutes, { auth, db: deps.database.db, gateway });
-  await app.register(chatRoutes, { auth, db: deps.database.db, gateway });
+  await app.register(notificationRoutes, { sessions, db: deps.database.db, gateway });
+  await app.register(chatRoutes, { sessions, db: deps.database.db, gateway });
   // Demo-only pages and their APIs do not exist at all with demo mode off (404 like any unknown path).
   if (config.demoMode) await app.register(devOutboxRoutes, { db: deps.database.db });
   await app.register(webPlugin, { distDir: config.webDistDir, demoMode: config.demoMode });

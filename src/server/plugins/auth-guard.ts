@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser, type SessionUser } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import { AppError } from '#shared/errors.ts';
 
 /** Who may call a route: anyone, or only a signed-in member (ADR 0032). */
@@ -35,13 +35,13 @@ declare module 'fastify' {
  * someone decides otherwise. The session is read in a preValidation hook, before Fastify validates
  * params, query and body; handlers keep their own session reads, which also check roles.
  */
-export const authGuardPlugin = fp(async (app: FastifyInstance, options: { auth: Auth }) => {
+export const authGuardPlugin = fp(async (app: FastifyInstance, options: { sessions: Sessions }) => {
   const access: RouteAccess[] = [];
   app.decorate('routeAccess', access);
   app.decorateRequest('sessionUser', null);
 
   const requireMember: preValidationAsyncHookHandler = async (req: FastifyRequest) => {
-    const user = await getSessionUser(options.auth, req.headers);
+    const user = await getSessionUser(options.sessions, req.headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     req.sessionUser = user;
   };

@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
-import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser, type SessionUser } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import { AppError } from '#shared/errors.ts';
 import {
   type EchoAck,
@@ -48,7 +48,7 @@ export function userRoom(userId: string): string {
 
 export interface GatewayOptions {
   server: HttpServer;
-  auth: Auth;
+  sessions: Sessions;
   redisUrl: string | undefined;
   log: FastifyBaseLogger;
   /** The site's public URL: a browser handshake from any other origin is refused. */
@@ -66,7 +66,7 @@ const ackError = (code: SocketErrorCode, message: string) => ({ ok: false as con
  * streams adapter carries room broadcasts between server nodes and presence is counted in Redis.
  */
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
-  const { server, auth, redisUrl, log } = options;
+  const { server, sessions, redisUrl, log } = options;
   const redis = redisUrl ? new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 }) : null;
   if (redis) {
     redis.on('error', (err) => log.error({ err }, 'redis client error'));
@@ -129,7 +129,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
 
   io.use(async (socket, next) => {
     try {
-      socket.data.user = await getSessionUser(auth, socket.request.headers);
+      socket.data.user = await getSessionUser(sessions, socket.request.headers);
       next();
     } catch (err) {
       log.warn({ err }, 'socket handshake failed');

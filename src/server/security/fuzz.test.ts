@@ -472,6 +472,7 @@ beforeAll(async () => {
   memberId = member.id;
   const admin = await signUpVerified(app, 'fuzz-admin@example.test', 'Fuzz Admin');
   await app.database.db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+  await app.sessions.userChanged(admin.id);
   adminCookie = admin.cookie;
   const draft = await app.inject({
     method: 'POST',

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import type { DataKey } from '#server/lib/crypto.ts';
-import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser, isAdmin } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { listPayouts, markPayoutSent, revealBankDetails } from '#server/modules/payouts/admin.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
@@ -29,7 +29,7 @@ import { listEntries } from './journal.ts';
 import { listPayments, refundPayment } from './payments.ts';
 
 export interface AdminMoneyRoutesOptions {
-  auth: Auth;
+  sessions: Sessions;
   db: Database;
   notifier: Notifier;
   provider: PaymentProvider;
@@ -41,9 +41,9 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 
 /** The back office's money: payments, refunds, the journal, payouts. */
 export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = async (app, options) => {
-  const { auth, db, notifier, provider, bankKey } = options;
+  const { sessions, db, notifier, provider, bankKey } = options;
   const admin = async (req: FastifyRequest) => {
-    const user = await getSessionUser(auth, req.headers);
+    const user = await getSessionUser(sessions, req.headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     if (!isAdmin(user)) throw new AppError('FORBIDDEN', 'Only administrators can do this.');
     return user;

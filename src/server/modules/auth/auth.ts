@@ -24,6 +24,7 @@ import { existingAccountEmail, resetPasswordEmail, verificationEmail } from './e
 import { googleOidc } from './google.ts';
 import { checkAuthInput, validationMessage } from './input-rules.ts';
 import { forgetResetLinks } from './reset-links.ts';
+import type { SessionChanges } from './session-changes.ts';
 
 const PASSWORD_CHOICE_PATHS = new Set(['/reset-password', '/change-password', '/set-password']);
 
@@ -47,6 +48,8 @@ const NEW_ACCOUNT_DEFAULTS = {
 export interface AuthDeps {
   mailer: Mailer;
   sms: PhoneCodeSender;
+  /** Told of every change Better Auth writes to a member or a session, so cached sessions go (ADR 0038). */
+  sessionChanges?: Pick<SessionChanges, 'publish'>;
 }
 
 /** The identity provider is this server (ADR 0006): Better Auth on our own database. */
@@ -162,6 +165,17 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
       '/phone-number/reset-password',
       ...unusedAdminPaths,
     ],
+    // Ban, role, verification, e-mail change, sign-out, revocation, password reset: each writes one
+    // of these rows through Better Auth, so no cached session outlives it on any node.
+    databaseHooks: {
+      user: {
+        update: { after: async (u) => deps.sessionChanges?.publish({ userId: u.id }) },
+        delete: { after: async (u) => deps.sessionChanges?.publish({ userId: u.id }) },
+      },
+      session: {
+        delete: { after: async (s) => deps.sessionChanges?.publish({ token: s.token }) },
+      },
+    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         // Our rules for names and text before Better Auth's own: the same as on our profile routes.

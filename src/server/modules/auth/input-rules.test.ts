@@ -24,6 +24,7 @@ describe('Better Auth endpoints under our rules', () => {
     me = await signUpVerified(app, 'self@example.test', 'Self');
     other = await signUpVerified(app, 'other@example.test', 'Other');
     await app.database.db.update(user).set({ image: otherAvatar }).where(eq(user.id, other.id));
+    await app.sessions.userChanged(other.id);
   });
   afterAll(() => app.close());
 

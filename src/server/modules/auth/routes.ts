@@ -5,6 +5,7 @@ import { apiErrorSchema } from '#shared/errors.ts';
 import type { Auth } from './auth.ts';
 import { translateProviderError } from './provider-errors.ts';
 import { getSessionUser, toMe } from './service.ts';
+import type { Sessions } from './sessions.ts';
 
 function safeJson(raw: Buffer): unknown {
   try {
@@ -14,7 +15,10 @@ function safeJson(raw: Buffer): unknown {
   }
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; sessions: Sessions }> = async (
+  app,
+  { auth, sessions },
+) => {
   app.get(
     '/api/auth/me',
     {
@@ -26,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const user = await getSessionUser(auth, req.headers);
+      const user = await getSessionUser(sessions, req.headers);
       if (!user) return reply.code(401).send(errorBody('UNAUTHENTICATED', 'You are not signed in.'));
       return toMe(user);
     },
@@ -44,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req) => {
-      const user = await getSessionUser(auth, req.headers);
+      const user = await getSessionUser(sessions, req.headers);
       return { user: user ? toMe(user) : null };
     },
   );
@@ -60,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       },
     },
     async (req, reply) => {
-      const user = await getSessionUser(auth, req.headers);
+      const user = await getSessionUser(sessions, req.headers);
       if (!user) return reply.code(401).send(errorBody('UNAUTHENTICATED', 'You are not signed in.'));
       const me = toMe(user);
       return {

@@ -1,36 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { fromNodeHeaders } from 'better-auth/node';
-import { kycStatuses, type Me } from '#shared/auth.ts';
-import type { Auth } from './auth.ts';
+import type { Me } from '#shared/auth.ts';
+import type { SessionUser } from './session-user.ts';
+import type { Sessions } from './sessions.ts';
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  emailVerified: boolean;
-  phoneNumber: string | null;
-  phoneNumberVerified: boolean;
-  kycStatus: Me['kycStatus'];
-  role: string;
-  banned: boolean;
-  createdAt: Date;
-}
+export type { SessionUser };
 
 /** The signed-in user behind a request's cookies, or null for a visitor or an expired session. */
-export async function getSessionUser(auth: Auth, headers: IncomingHttpHeaders): Promise<SessionUser | null> {
-  const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
-  if (!result) return null;
-  const u = result.user as unknown as SessionUser;
-  return {
-    ...u,
-    image: u.image ?? null,
-    phoneNumber: u.phoneNumber ?? null,
-    phoneNumberVerified: Boolean(u.phoneNumberVerified),
-    kycStatus: kycStatuses.includes(u.kycStatus) ? u.kycStatus : 'not_started',
-    role: u.role ?? 'user',
-    banned: Boolean(u.banned),
-  };
+export function getSessionUser(sessions: Sessions, headers: IncomingHttpHeaders): Promise<SessionUser | null> {
+  return sessions.user(headers);
 }
 
 export function isAdmin(user: Pick<SessionUser, 'role'>): boolean {

@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import { balanceSchema, balanceTransactionPageSchema, balanceTransactionQuerySchema } from '#shared/balances.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
 import { getBalance, listTransactions } from './service.ts';
 
 export interface BalanceRoutesOptions {
-  auth: Auth;
+  sessions: Sessions;
   db: Database;
 }
 
 /** A traveler's balance and the history of their account. */
-export const balanceRoutes: FastifyPluginAsyncZod<BalanceRoutesOptions> = async (app, { auth, db }) => {
+export const balanceRoutes: FastifyPluginAsyncZod<BalanceRoutesOptions> = async (app, { sessions, db }) => {
   const signedIn = async (headers: Parameters<typeof getSessionUser>[1]) => {
-    const user = await getSessionUser(auth, headers);
+    const user = await getSessionUser(sessions, headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     return user;
   };

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser, isAdmin } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Gateway } from '#server/realtime/gateway.ts';
 import {
   adminOpenConversationSchema,
@@ -31,7 +31,7 @@ import {
 } from './service.ts';
 
 export interface ChatRoutesOptions {
-  auth: Auth;
+  sessions: Sessions;
   db: Database;
   gateway: Gateway;
 }
@@ -40,13 +40,13 @@ const e = apiErrorSchema;
 const BASE = '/api/communication/chat';
 
 /** Chat: conversations, messages, read receipts, total unread; its socket events and presence. */
-export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { auth, db, gateway }) => {
+export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { sessions, db, gateway }) => {
   const push = createChatPush(gateway, app.log);
   const participant = createParticipantCache(db);
   registerChatEvents(gateway, db, push, participant, app.log);
 
   const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(auth, req.headers);
+    const user = await getSessionUser(sessions, req.headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     return user;
   };

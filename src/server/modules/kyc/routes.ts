@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser, isAdmin } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { SIGNATURE_HEADER } from '#server/providers/kyc/callback.ts';
 import type { KycProvider } from '#server/providers/kyc/kyc-provider.ts';
@@ -26,7 +26,7 @@ import { decideSandboxCheck, getSandboxCheck } from './sandbox.ts';
 import { getKycState, handleKycCallback, RETURN_PAGE, startKyc } from './service.ts';
 
 export interface KycRoutesOptions {
-  auth: Auth;
+  sessions: Sessions;
   db: Database;
   provider: KycProvider;
   notifier: Notifier;
@@ -38,10 +38,10 @@ const CALLBACK_URL = '/api/kyc/kycaid/callback';
 
 /** The identity check: start it, the provider's signed callback, the sandbox form, admin override. */
 export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, options) => {
-  const { auth, db, provider, notifier } = options;
+  const { sessions, db, provider, notifier } = options;
 
   const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(auth, req.headers);
+    const user = await getSessionUser(sessions, req.headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     return user;
   };
@@ -112,7 +112,14 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
             ? new AppError('UNAUTHENTICATED', 'The callback signature is missing or wrong.')
             : new AppError('VALIDATION_FAILED', 'The callback body is not one we understand.');
         }
-        const outcome = await handleKycCallback(db, notifier, provider.kind, parsed.event, req.log);
+        const outcome = await handleKycCallback(
+          db,
+          notifier,
+          provider.kind,
+          parsed.event,
+          req.log,
+          sessions.userChanged,
+        );
         req.log.info({ outcome, type: parsed.event.type, requestId: parsed.event.requestId }, 'kyc callback');
         return { ok: true as const };
       },
@@ -160,7 +167,9 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
     },
     async (req) => {
       const me = await admin(req);
-      return decideKyc(db, notifier, me.id, req.params.id, req.body);
+      const decided = await decideKyc(db, notifier, me.id, req.params.id, req.body);
+      await sessions.userChanged(req.params.id);
+      return decided;
     },
   );
 
@@ -173,7 +182,7 @@ const sandboxRoutes: FastifyPluginAsyncZod<KycRoutesOptions & { provider: Sandbo
   app,
   options,
 ) => {
-  const { auth, db, provider, sandboxDelayMs } = options;
+  const { sessions, db, provider, sandboxDelayMs } = options;
   const timers = new Set<NodeJS.Timeout>();
   app.addHook('onClose', async () => {
     for (const timer of timers) clearTimeout(timer);
@@ -193,7 +202,7 @@ const sandboxRoutes: FastifyPluginAsyncZod<KycRoutesOptions & { provider: Sandbo
   };
 
   const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(auth, req.headers);
+    const user = await getSessionUser(sessions, req.headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     return user;
   };

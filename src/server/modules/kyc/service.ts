@@ -194,8 +194,11 @@ export async function handleKycCallback(
   providerKind: KycProvider['kind'],
   event: KycCallbackEvent,
   log: FastifyBaseLogger,
+  /** After the commit, when the member's status moved: their cached sessions must go (ADR 0038). */
+  memberChanged: (userId: string) => Promise<void> = async () => {},
 ): Promise<CallbackOutcome> {
-  return notifier.transaction(db, async (tx, notify) => {
+  let changed: string | null = null;
+  const outcome = await notifier.transaction<CallbackOutcome>(db, async (tx, notify) => {
     // Looked up before the receipt is written: a callback can arrive before the start has stored its
     // applicant, and a receipt written then would turn away as a replay the later delivery we can place.
     const [applicant] = await tx
@@ -256,6 +259,9 @@ export async function handleKycCallback(
       reasons: event.reasons,
       requestId: event.requestId,
     });
+    changed = applicant.userId;
     return 'applied';
   });
+  if (changed) await memberChanged(changed);
+  return outcome;
 }

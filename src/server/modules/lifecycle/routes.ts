@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import type { CodeKeys } from '#server/lib/codes.ts';
-import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser, isAdmin } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { getPackage } from '#server/modules/packages/service.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
@@ -26,7 +26,7 @@ import { resolveDispute } from './resolve.ts';
 import { withdrawAsTraveler } from './withdraw.ts';
 
 export interface LifecycleRoutesOptions {
-  auth: Auth;
+  sessions: Sessions;
   db: Database;
   notifier: Notifier;
   provider: PaymentProvider;
@@ -44,9 +44,9 @@ const moveErrors = { 400: e, 401: e, 403: e, 404: e, 409: e };
  * package as the caller now sees it. Cancelling stays POST /api/packages/{id}/cancel (packages).
  */
 export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = async (app, options) => {
-  const { auth, db, notifier, provider, codeKeys, texts } = options;
+  const { sessions, db, notifier, provider, codeKeys, texts } = options;
   const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(auth, req.headers);
+    const user = await getSessionUser(sessions, req.headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     return user;
   };

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
 import { matchQuerySchema, packageMatchPageSchema, travelerMatchPageSchema } from '#shared/matching.ts';
 import { packageParamsSchema } from '#shared/packages.ts';
@@ -10,7 +10,7 @@ import { travelPlanParamsSchema } from '#shared/travel-plans.ts';
 import { matchPackagesForPlan, matchTravelersForPackage } from './service.ts';
 
 export interface MatchingRoutesOptions {
-  auth: Auth;
+  sessions: Sessions;
   db: Database;
   /** The app's clock: which reviews count towards the ratings on the cards and in the order. */
   clock?: () => Date;
@@ -27,10 +27,10 @@ const errors = {
 /** Matching: packages for my trip, travelers for my package. */
 export const matchingRoutes: FastifyPluginAsyncZod<MatchingRoutesOptions> = async (
   app,
-  { auth, db, clock = () => new Date() },
+  { sessions, db, clock = () => new Date() },
 ) => {
   const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(auth, req.headers);
+    const user = await getSessionUser(sessions, req.headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     return user;
   };

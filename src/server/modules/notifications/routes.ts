@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import { type Gateway, userRoom } from '#server/realtime/gateway.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
 import {
@@ -23,7 +23,7 @@ import {
 } from './service.ts';
 
 export interface NotificationRoutesOptions {
-  auth: Auth;
+  sessions: Sessions;
   db: Database;
   gateway: Gateway;
 }
@@ -33,7 +33,7 @@ const e = apiErrorSchema;
 /** Notifications: my list, the unread badge, marking one or all read. */
 export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions> = async (
   app,
-  { auth, db, gateway },
+  { sessions, db, gateway },
 ) => {
   const push: ReadPush = (userId, event) => {
     try {
@@ -43,7 +43,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
     }
   };
   const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(auth, req.headers);
+    const user = await getSessionUser(sessions, req.headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     return user;
   };

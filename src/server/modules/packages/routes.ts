@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
-import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import { type PackagePhotoStorage, packagePhotoKeyPattern } from '#server/providers/storage/package-photo-storage.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
 import {
@@ -30,7 +30,7 @@ import {
 } from './service.ts';
 
 export interface PackageRoutesOptions {
-  auth: Auth;
+  sessions: Sessions;
   db: Database;
   storage: PackagePhotoStorage;
   /** Cancels a paid (open or matched) package with its refund; the payments module provides it. */
@@ -51,7 +51,7 @@ const photoKeyParamsSchema = z.object({ key: z.string().regex(packagePhotoKeyPat
 /** Packages: a sender's drafts and photos, package pages by visibility, cancelling a draft. */
 export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async (
   app,
-  { auth, db, storage, cancelPaid },
+  { sessions, db, storage, cancelPaid },
 ) => {
   // Scoped to this plugin: one file per request, at most 8 MB, nothing else worth buffering.
   await app.register(multipart, {
@@ -66,7 +66,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
   });
 
   const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(auth, req.headers);
+    const user = await getSessionUser(sessions, req.headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     return user;
   };

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import type { SandboxPaymentProvider } from '#server/providers/payments/sandbox.ts';
 import type { StripePaymentProvider } from '#server/providers/payments/stripe.ts';
@@ -23,7 +23,7 @@ import { cardOutcome, getSandboxCheckout, openSandboxCheckout } from './sandbox.
 import { handlePaymentWebhook } from './webhook.ts';
 
 export interface PaymentRoutesOptions {
-  auth: Auth;
+  sessions: Sessions;
   db: Database;
   provider: SandboxPaymentProvider | StripePaymentProvider;
   notifier: Notifier;
@@ -41,9 +41,9 @@ const errors = {
 
 /** Payments: start a checkout, the provider's signed webhook, the return page's poll, the sandbox checkout. */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
-  const { auth, db, provider, notifier, baseUrl } = options;
+  const { sessions, db, provider, notifier, baseUrl } = options;
   const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(auth, req.headers);
+    const user = await getSessionUser(sessions, req.headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     return user;
   };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import type { DataKey } from '#server/lib/crypto.ts';
-import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
 import {
   type PayoutMethod,
@@ -14,7 +14,7 @@ import {
 import { listMyPayouts, requestPayout } from './service.ts';
 
 export interface PayoutRoutesOptions {
-  auth: Auth;
+  sessions: Sessions;
   db: Database;
   /** Seals the bank details (bankDetailsKey(config.authSecret)). */
   bankKey: DataKey;
@@ -23,9 +23,12 @@ export interface PayoutRoutesOptions {
 }
 
 /** A traveler's payouts: ask for one, see mine. The back office's side is in admin-money. */
-export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (app, { auth, db, bankKey, methods }) => {
+export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (
+  app,
+  { sessions, db, bankKey, methods },
+) => {
   const signedIn = async (headers: Parameters<typeof getSessionUser>[1]) => {
-    const user = await getSessionUser(auth, headers);
+    const user = await getSessionUser(sessions, headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     return user;
   };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { AvatarStorage } from '#server/providers/storage/avatar-storage.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
 import {
@@ -22,6 +23,7 @@ import { deleteAccount, getProfile, getPublicProfile, setAvatar, updateProfile }
 
 export interface ProfileRoutesOptions {
   auth: Auth;
+  sessions: Sessions;
   db: Database;
   storage: AvatarStorage;
   /** The app's clock: which reviews count towards a rating (revealed ones only). */
@@ -40,7 +42,7 @@ const noFile = () =>
 /** Profiles: my profile and its settings, avatars, account deletion, and public member pages. */
 export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (
   app,
-  { auth, db, storage, clock = () => new Date() },
+  { auth, sessions, db, storage, clock = () => new Date() },
 ) => {
   // Scoped to this plugin: no other route accepts multipart bodies. One file, at most 5 MB, and no
   // other parts worth buffering.
@@ -49,7 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
   });
 
   const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(auth, req.headers);
+    const user = await getSessionUser(sessions, req.headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     return user;
   };
@@ -76,7 +78,13 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
         response: { 200: profileSchema, ...errors },
       },
     },
-    async (req) => updateProfile(db, (await signedIn(req)).id, req.body),
+    async (req) => {
+      const me = await signedIn(req);
+      const profile = await updateProfile(db, me.id, req.body);
+      // The name is part of the session's member: the next request reads the new one.
+      await sessions.userChanged(me.id);
+      return profile;
+    },
   );
 
   app.post(
@@ -104,7 +112,9 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
         throw err;
       }
       if (upload.length === 0) throw noFile();
-      return setAvatar(db, storage, me.id, upload);
+      const profile = await setAvatar(db, storage, me.id, upload);
+      await sessions.userChanged(me.id);
+      return profile;
     },
   );
 
@@ -121,6 +131,8 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
     async (req, reply) => {
       const me = await signedIn(req);
       await deleteAccount(db, storage, me.id);
+      // Its sessions were deleted with it, outside Better Auth: no node may still know them.
+      await sessions.userChanged(me.id);
       // The sessions are gone already; this only has Better Auth expire its cookies in the browser.
       const { headers } = await auth.api.signOut({ headers: fromNodeHeaders(req.headers), returnHeaders: true });
       const cookies = headers.getSetCookie();

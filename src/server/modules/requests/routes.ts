@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import type { CodeKeys } from '#server/lib/codes.ts';
-import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
 import {
@@ -19,7 +19,7 @@ import { getRequest, listRequests } from './list.ts';
 import { inviteTraveler, offerToCarry } from './start.ts';
 
 export interface RequestRoutesOptions {
-  auth: Auth;
+  sessions: Sessions;
   db: Database;
   notifier: Notifier;
   /** Makes the pickup and delivery codes when a request is accepted (handoverCodeKeys(config.authSecret)). */
@@ -32,10 +32,10 @@ const answerErrors = { 400: e, 401: e, 403: e, 404: e, 409: e };
 /** Requests (docs/product.md §4): offers and invitations, my incoming and outgoing lists, answers. */
 export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async (
   app,
-  { auth, db, notifier, codeKeys },
+  { sessions, db, notifier, codeKeys },
 ) => {
   const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(auth, req.headers);
+    const user = await getSessionUser(sessions, req.headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     return user;
   };

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
 import { packageParamsSchema } from '#shared/packages.ts';
@@ -16,7 +16,7 @@ import {
 import { getPackageReviewState, listMemberReviews, writeReview } from './service.ts';
 
 export interface ReviewRoutesOptions {
-  auth: Auth;
+  sessions: Sessions;
   db: Database;
   notifier: Notifier;
   /** The app's clock: when reviews are revealed and the period closes. */
@@ -26,9 +26,12 @@ export interface ReviewRoutesOptions {
 const e = apiErrorSchema;
 
 /** Reviews: each side of a completed package reviews the other; members' revealed reviews. */
-export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (app, { auth, db, notifier, clock }) => {
+export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (
+  app,
+  { sessions, db, notifier, clock },
+) => {
   const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(auth, req.headers);
+    const user = await getSessionUser(sessions, req.headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     return user;
   };

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Auth } from '#server/modules/auth/auth.ts';
 import { getSessionUser } from '#server/modules/auth/service.ts';
+import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
 import {
@@ -16,7 +16,7 @@ import {
 import { cancelTravelPlan, createTravelPlan, getTravelPlan, listTravelPlans, updateTravelPlan } from './service.ts';
 
 export interface TravelPlanRoutesOptions {
-  auth: Auth;
+  sessions: Sessions;
   db: Database;
   notifier: Notifier;
 }
@@ -24,9 +24,12 @@ export interface TravelPlanRoutesOptions {
 const e = apiErrorSchema;
 
 /** Travel plans: create, edit and cancel my trips; read one. Matching lives in its own module. */
-export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = async (app, { auth, db, notifier }) => {
+export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = async (
+  app,
+  { sessions, db, notifier },
+) => {
   const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(auth, req.headers);
+    const user = await getSessionUser(sessions, req.headers);
     if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
     return user;
   };

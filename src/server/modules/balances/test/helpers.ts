@@ -18,6 +18,7 @@ export async function verifiedMember(app: FastifyInstance, email: string, name =
   const member = await signUpVerified(app, email, name);
   await verifyPhone(app, member.cookie, testPhoneNumber());
   await app.database.db.update(user).set({ kycStatus: 'approved' }).where(eq(user.id, member.id));
+  await app.sessions.userChanged(member.id);
   return member;
 }
 

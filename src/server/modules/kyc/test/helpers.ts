@@ -14,6 +14,7 @@ export async function memberReadyForKyc(app: FastifyInstance, email: string, nam
 
 export async function makeAdmin(app: FastifyInstance, id: string) {
   await app.database.db.update(user).set({ role: 'admin' }).where(eq(user.id, id));
+  await app.sessions.userChanged(id);
 }
 
 export async function startCheck(app: FastifyInstance, cookie: string, returnTo?: string) {

@@ -28,6 +28,7 @@ export interface Member {
 export async function verifiedMember(app: FastifyInstance, email: string, name = 'Verified Member'): Promise<Member> {
   const member = await memberReadyForKyc(app, email, name);
   await app.database.db.update(user).set({ kycStatus: 'approved' }).where(eq(user.id, member.id));
+  await app.sessions.userChanged(member.id);
   return member;
 }
 
