@@ -1,6 +1,6 @@
 // Boundary rules for src/ (docs/architecture.md, docs/decisions/0003-typescript-6-biome-dependency-cruiser.md).
 // The direction is one way: web and server both depend on shared; shared depends on neither;
-// in the web app, app → features → components/lib, and a feature never reaches into another one.
+// in the web app, app → features → api/components/lib, and a feature never reaches into another one.
 // `npm run lint` runs it: depcruise src --config .dependency-cruiser.cjs
 
 /** Test code may use dev-only packages and test helpers; production code may not. */
@@ -39,7 +39,7 @@ module.exports = {
       comment:
         'A feature never imports another feature (Bulletproof React). Compose features in ' +
         'src/web/app (the router), or move what two features need up to src/web/components, ' +
-        'src/web/lib or src/web/hooks.',
+        'src/web/lib or src/web/hooks; what two features read from the server is in src/web/api.',
       severity: 'error',
       from: { path: '^src/web/features/([^/]+)/' },
       to: { path: '^src/web/features/([^/]+)/', pathNot: '^src/web/features/$1/' },
@@ -61,6 +61,16 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/web/(components|lib|hooks)/' },
       to: { path: '^src/web/(features|app)/' },
+    },
+    {
+      name: 'web-api-not-to-features',
+      comment:
+        'src/web/api is the one data layer per server resource (keys and queryOptions, ADR 0037): ' +
+        'features compose it, so it must not depend on a feature, the app shell or a widget. It ' +
+        'imports only src/shared (the contract) and src/web/lib (the HTTP client).',
+      severity: 'error',
+      from: { path: '^src/web/api/' },
+      to: { path: '^src/web/(features|app|components|hooks)/' },
     },
     {
       name: 'no-test-code-in-production',

@@ -1,24 +1,77 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { notificationEventName } from '#shared/notifications.ts';
-import { getSocket } from '#web/lib/socket.ts';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import {
+  type NotificationItem,
+  type NotificationType,
+  notificationEventName,
+  notificationItemSchema,
+} from '#shared/notifications.ts';
+import { balanceKeys } from '#web/api/balance.ts';
+import { packageKeys } from '#web/api/packages.ts';
+import { paymentKeys } from '#web/api/payments.ts';
+import { requestKeys } from '#web/api/requests.ts';
+import { travelPlanKeys } from '#web/api/travel-plans.ts';
+import { profileKeys } from '#web/features/profile/api/profile-keys.ts';
+import { useLiveEvent } from '#web/lib/live-events.ts';
 
 // What the other member just did (accepted, picked up, delivered, paid, reviewed…) arrives as a
-// notification. The screens showing that package or request are in several features, so rather than
-// each listening, the app refreshes whatever is on screen when such a notice arrives.
-const changesState = /^(request|package|payment|review|dispute|payout)_/;
+// notification naming the package it is about (`data.packageId`, docs/product.md §7). The screens
+// showing that package are in several features, so the app refreshes, in one place, exactly the
+// resources the notice names: that package and what lists it, never the whole cache
+// (docs/decisions/0037-one-web-data-layer.md). Only queries on screen refetch; the rest are marked
+// stale and are read again when next shown.
 
-export function useRefreshOnNotice() {
+interface Subject {
+  /** The member this tab is signed in as. */
+  me: string;
+  /** The package the notice is about, when it names one. */
+  packageId: string | null;
+}
+
+/** The package and everything read about it, or every package when the notice names none. */
+const aPackage = ({ packageId }: Subject): QueryKey[] =>
+  packageId === null ? [packageKeys.all, paymentKeys.all] : [packageKeys.one(packageId), paymentKeys.latest(packageId)];
+
+/** A request changed: its lists (which show the package's state), and the trips' cards showing it. */
+const aRequest = (s: Subject): QueryKey[] => [...aPackage(s), requestKeys.lists(), travelPlanKeys.allMatches()];
+
+/** The package moved on: its lists, the requests that show its state, and the money it holds. */
+const aMove = (s: Subject): QueryKey[] => [...aPackage(s), packageKeys.lists(), requestKeys.lists(), balanceKeys.all];
+
+/** Which resources each kind of notification is about; a kind not listed refreshes nothing. */
+export const refreshedBy: Partial<Record<NotificationType, (s: Subject) => QueryKey[]>> = {
+  request_received: aRequest,
+  // Accepted: the package is matched and rides on one of the traveler's trips now.
+  request_accepted: (s) => [...aRequest(s), packageKeys.lists(), travelPlanKeys.lists()],
+  request_declined: aRequest,
+  request_withdrawn: (s) => [...aRequest(s), packageKeys.lists()],
+  request_expired: aRequest,
+  package_cancelled: aMove,
+  package_picked_up: aMove,
+  package_delivered: aMove,
+  package_completed: aMove,
+  package_expired: aMove,
+  payment_succeeded: aMove,
+  payment_refunded: aMove,
+  payment_amount_mismatch: aMove,
+  dispute_opened: aMove,
+  dispute_resolved: aMove,
+  review_received: (s) => [...aPackage(s), profileKeys.mine(), profileKeys.member(s.me)],
+  payout_sent: () => [balanceKeys.all],
+};
+
+/** Marks what the notice names stale and refetches the part of it on screen. */
+export async function refreshOnNotice(client: QueryClient, me: string, notice: NotificationItem) {
+  const targets = refreshedBy[notice.type as NotificationType];
+  if (!targets) return;
+  const packageId = typeof notice.data.packageId === 'string' ? notice.data.packageId : null;
+  await Promise.all(
+    targets({ me, packageId }).map((queryKey) => client.invalidateQueries({ queryKey, refetchType: 'active' })),
+  );
+}
+
+export function useRefreshOnNotice(me: string) {
   const client = useQueryClient();
-  useEffect(() => {
-    const socket = getSocket();
-    const onNotice = (notice: { type?: unknown }) => {
-      if (typeof notice?.type !== 'string' || !changesState.test(notice.type)) return;
-      void client.invalidateQueries({ refetchType: 'active' });
-    };
-    socket.on(notificationEventName, onNotice);
-    return () => {
-      socket.off(notificationEventName, onNotice);
-    };
-  }, [client]);
+  useLiveEvent(notificationEventName, notificationItemSchema, (notice) => {
+    void refreshOnNotice(client, me, notice);
+  });
 }

@@ -6,7 +6,7 @@ import { useRefreshOnNotice } from './live-refresh.ts';
 function MemberLiveUpdates({ me }: { me: string }) {
   useNotificationLiveEvents(me);
   useChatLiveEvents(me);
-  useRefreshOnNotice();
+  useRefreshOnNotice(me);
   return null;
 }
 

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { KycState, StartKyc } from '#shared/kyc.ts';
-import { notificationEventName } from '#shared/notifications.ts';
+import { notificationEventName, notificationItemSchema } from '#shared/notifications.ts';
 import { http } from '#web/lib/http.ts';
+import { useLiveEvent } from '#web/lib/live-events.ts';
 import { refreshSessionEverywhere } from '#web/lib/session.ts';
-import { getSocket } from '#web/lib/socket.ts';
 
 // The identity check is started from the profile (the onboarding step) and from the return page
 // (retry), so its queries live here rather than in one feature.
@@ -38,16 +37,9 @@ export function useStartKyc() {
 /** A result arrives as a notification: refresh the check and the session (verifiedProfile) at once. */
 export function useKycLiveUpdates() {
   const client = useQueryClient();
-  useEffect(() => {
-    const socket = getSocket();
-    const onNotification = (n: { type?: unknown }) => {
-      if (typeof n?.type !== 'string' || !n.type.startsWith('kyc_')) return;
-      void client.invalidateQueries({ queryKey: kycKeys.state() });
-      void refreshSessionEverywhere(client);
-    };
-    socket.on(notificationEventName, onNotification);
-    return () => {
-      socket.off(notificationEventName, onNotification);
-    };
-  }, [client]);
+  useLiveEvent(notificationEventName, notificationItemSchema, (n) => {
+    if (!n.type.startsWith('kyc_')) return;
+    void client.invalidateQueries({ queryKey: kycKeys.state() });
+    void refreshSessionEverywhere(client);
+  });
 }

@@ -1,9 +1,8 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { PackageRequest, RequestPage } from '#shared/requests.ts';
-import type { PackageReviewState } from '#shared/reviews.ts';
-import { http } from '#web/lib/http.ts';
+import type { PackageRequest } from '#shared/requests.ts';
+import { packageQueries } from '#web/api/packages.ts';
+import { requestQueries } from '#web/api/requests.ts';
 import { type ActionItem, actionItems, completedPackageIds, inProgress } from '../lib/action-items.ts';
-import { actionKeys } from './action-keys.ts';
 
 /** How many of each list the dashboard reads; the requests page has them all. */
 const LIMIT = 50;
@@ -11,10 +10,7 @@ const LIMIT = 50;
 const REVIEWS_ASKED = 10;
 
 function useRequestList(direction: 'incoming' | 'outgoing', status: 'pending' | 'accepted') {
-  return useQuery({
-    queryKey: actionKeys.requests(direction, status),
-    queryFn: ({ signal }) => http<RequestPage>('/api/requests', { query: { direction, status, limit: LIMIT }, signal }),
-  });
+  return useQuery(requestQueries.list({ direction, status, limit: LIMIT }));
 }
 
 export interface NeedsAction {
@@ -71,11 +67,7 @@ export function useNeedsAction(): NeedsAction {
   const { lists: acceptedLists, loaded, items: accepted } = useAcceptedRequests();
   const completed = loaded ? completedPackageIds(accepted, REVIEWS_ASKED) : [];
   const reviews = useQueries({
-    queries: completed.map((id) => ({
-      queryKey: actionKeys.review(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        http<PackageReviewState>(`/api/packages/${encodeURIComponent(id)}/review`, { signal }),
-    })),
+    queries: completed.map((id) => packageQueries.review(id)),
   });
   const reviewable = new Set(completed.filter((_, i) => reviews[i]?.data?.canReview));
   const lists = [pending, ...acceptedLists];

@@ -1,10 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PackageStatus } from '#shared/package-status.ts';
-import { PACKAGE_LIMITS, type PackagePage } from '#shared/packages.ts';
-import type { TravelPlanPage } from '#shared/travel-plans.ts';
-import { http } from '#web/lib/http.ts';
+import { PACKAGE_LIMITS } from '#shared/packages.ts';
+import { packageQueries } from '#web/api/packages.ts';
+import { travelPlanQueries } from '#web/api/travel-plans.ts';
 import { activeSentStatuses } from '../lib/packages-and-trips.ts';
-import { activityKeys } from './activity-keys.ts';
 
 /** The dashboard shows a first page of each; "see all" leads to the full lists. */
 export const SENT_SHOWN = 10;
@@ -13,14 +12,7 @@ export const TRIPS_SHOWN = 5;
 const DRAFTS_COUNTED = PACKAGE_LIMITS.pageSizeMax;
 
 function sentPackages(statuses: readonly PackageStatus[], limit: number) {
-  return queryOptions({
-    queryKey: activityKeys.sentPackages(statuses, limit),
-    queryFn: ({ signal }) =>
-      http<PackagePage>('/api/packages', {
-        query: { role: 'sender', status: statuses.join(','), limit },
-        signal,
-      }),
-  });
+  return packageQueries.list({ role: 'sender', status: statuses.join(','), limit });
 }
 
 /** GET /api/packages?role=sender&status=open,matched,in_transit,delivered,disputed: the first page. */
@@ -38,9 +30,5 @@ export function useDraftCount() {
 
 /** GET /api/travel-plans?status=active: my next trips, soonest departure first. */
 export function useActiveTrips() {
-  return useQuery({
-    queryKey: activityKeys.activeTrips(TRIPS_SHOWN),
-    queryFn: ({ signal }) =>
-      http<TravelPlanPage>('/api/travel-plans', { query: { status: 'active', limit: TRIPS_SHOWN }, signal }),
-  });
+  return useQuery(travelPlanQueries.list({ status: 'active', limit: TRIPS_SHOWN }));
 }

@@ -1,10 +1,12 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Dispute, HandoverCode, OpenDispute, PackageCodes } from '#shared/lifecycle.ts';
+import type { Dispute, HandoverCode, OpenDispute } from '#shared/lifecycle.ts';
 import type { PackageView } from '#shared/packages.ts';
 import type { PackageReviewState, WriteReview } from '#shared/reviews.ts';
+import { packageKeys, packageQueries } from '#web/api/packages.ts';
+import { paymentKeys } from '#web/api/payments.ts';
 import { errorStatus } from '#web/lib/api-error.ts';
 import { http } from '#web/lib/http.ts';
-import { packageKeys } from './package-keys.ts';
+import { packageMutationKeys } from './package-keys.ts';
 
 // The delivery lifecycle on the package page (docs/product.md §2): the handover codes, the
 // sender's confirmation, the traveler's withdrawal, disputes and reviews. Each move answers with the
@@ -20,17 +22,13 @@ async function afterMove(client: QueryClient, view: PackageView) {
   await Promise.all([
     client.invalidateQueries({ queryKey: packageKeys.lists() }),
     client.invalidateQueries({ queryKey: packageKeys.codes(view.id) }),
-    client.invalidateQueries({ queryKey: packageKeys.payment(view.id) }),
+    client.invalidateQueries({ queryKey: paymentKeys.latest(view.id) }),
   ]);
 }
 
 /** GET /api/packages/{id}/codes: the pickup code until the pickup, the delivery code until the delivery (sender). */
 export function usePackageCodes(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: packageKeys.codes(id),
-    queryFn: ({ signal }) => http<PackageCodes>(`${path(id)}/codes`, { signal }),
-    enabled,
-  });
+  return useQuery({ ...packageQueries.codes(id), enabled });
 }
 
 /**
@@ -40,7 +38,7 @@ export function usePackageCodes(id: string, enabled: boolean) {
 export function useEnterCode(id: string, kind: CodeKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: packageKeys.move(id, kind),
+    mutationKey: packageMutationKeys.move(id, kind),
     mutationFn: (body: HandoverCode) =>
       http<PackageView>(`${path(id)}/${kind === 'pickup' ? 'pickup' : 'deliver'}`, { method: 'POST', body }),
     onSuccess: (view) => afterMove(client, view),
@@ -53,7 +51,7 @@ export function useEnterCode(id: string, kind: CodeKind) {
 /** POST /api/packages/{id}/delivery-code/sms: the delivery code, texted to the recipient (sender). */
 export function useSendDeliveryCode(id: string) {
   return useMutation({
-    mutationKey: packageKeys.move(id, 'delivery-code-sms'),
+    mutationKey: packageMutationKeys.move(id, 'delivery-code-sms'),
     mutationFn: async () => {
       await http(`${path(id)}/delivery-code/sms`, { method: 'POST' });
     },
@@ -64,7 +62,7 @@ export function useSendDeliveryCode(id: string) {
 export function useConfirmDelivery(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: packageKeys.move(id, 'confirm'),
+    mutationKey: packageMutationKeys.move(id, 'confirm'),
     mutationFn: () => http<PackageView>(`${path(id)}/confirm`, { method: 'POST' }),
     onSuccess: async (view) => {
       await afterMove(client, view);
@@ -77,7 +75,7 @@ export function useConfirmDelivery(id: string) {
 export function useWithdrawAsTraveler(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: packageKeys.move(id, 'withdraw-traveler'),
+    mutationKey: packageMutationKeys.move(id, 'withdraw-traveler'),
     mutationFn: () => http<PackageView>(`${path(id)}/withdraw-traveler`, { method: 'POST' }),
     onSuccess: (view) => afterMove(client, view),
   });
@@ -85,18 +83,14 @@ export function useWithdrawAsTraveler(id: string) {
 
 /** GET /api/packages/{id}/dispute: the package's latest dispute (its two members, admins). */
 export function useDispute(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: packageKeys.dispute(id),
-    queryFn: ({ signal }) => http<Dispute>(`${path(id)}/dispute`, { signal }),
-    enabled,
-  });
+  return useQuery({ ...packageQueries.dispute(id), enabled });
 }
 
 /** POST /api/packages/{id}/dispute: the money stays held until an admin decides. */
 export function useOpenDispute(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: packageKeys.move(id, 'dispute'),
+    mutationKey: packageMutationKeys.move(id, 'dispute'),
     mutationFn: (body: OpenDispute) => http<Dispute>(`${path(id)}/dispute`, { method: 'POST', body }),
     onSuccess: async (dispute) => {
       client.setQueryData(packageKeys.dispute(id), dispute);
@@ -110,18 +104,14 @@ export function useOpenDispute(id: string) {
 
 /** GET /api/packages/{id}/review: may I review, mine, and theirs once revealed. */
 export function useReviewState(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: packageKeys.review(id),
-    queryFn: ({ signal }) => http<PackageReviewState>(`${path(id)}/review`, { signal }),
-    enabled,
-  });
+  return useQuery({ ...packageQueries.review(id), enabled });
 }
 
 /** POST /api/packages/{id}/review: once per member and package. */
 export function useWriteReview(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: packageKeys.move(id, 'review'),
+    mutationKey: packageMutationKeys.move(id, 'review'),
     mutationFn: (body: WriteReview) => http<PackageReviewState>(`${path(id)}/review`, { method: 'POST', body }),
     onSuccess: async (state) => {
       client.setQueryData(packageKeys.review(id), state);

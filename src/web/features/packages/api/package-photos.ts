@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '#shared/errors.ts';
 import type { Package } from '#shared/packages.ts';
 import { http } from '#web/lib/http.ts';
-import { packageKeys } from './package-keys.ts';
+import { packageMutationKeys } from './package-keys.ts';
 import { afterPackageChange } from './packages.ts';
 
 /** A failed upload, shaped like the rest of the API's errors so one table words it. */
@@ -43,7 +43,7 @@ function postPhoto(packageId: string, file: File, onProgress: (fraction: number)
 export function useUploadPackagePhoto(packageId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: packageKeys.photos(packageId),
+    mutationKey: packageMutationKeys.photos(packageId),
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
       postPhoto(packageId, file, onProgress),
     onSuccess: (pkg) => afterPackageChange(client, pkg),
@@ -59,7 +59,7 @@ export function useUploadPackagePhoto(packageId: string) {
 export function useDeletePackagePhoto(packageId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: packageKeys.photos(packageId),
+    mutationKey: packageMutationKeys.photos(packageId),
     mutationFn: (photoId: string) =>
       http<Package>(`/api/packages/${encodeURIComponent(packageId)}/photos/${encodeURIComponent(photoId)}`, {
         method: 'DELETE',

@@ -6,9 +6,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { Package, PackageDraft, PackagePage, PackageStatusGroup, PackageView } from '#shared/packages.ts';
+import type { Package, PackageDraft, PackageStatusGroup } from '#shared/packages.ts';
+import { packageKeys, packageQueries } from '#web/api/packages.ts';
+import { paymentKeys } from '#web/api/payments.ts';
 import { http } from '#web/lib/http.ts';
-import { packageKeys } from './package-keys.ts';
+import { packageMutationKeys } from './package-keys.ts';
 
 const path = (id: string) => `/api/packages/${encodeURIComponent(id)}`;
 
@@ -20,24 +22,13 @@ export async function afterPackageChange(client: QueryClient, pkg: Package) {
 
 /** GET /api/packages/{id}: everything for its sender (and admins), the public part for other members. */
 export function usePackage(id: string | null) {
-  return useQuery({
-    queryKey: packageKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => http<PackageView>(path(id ?? ''), { signal }),
-    enabled: id !== null,
-  });
+  return useQuery({ ...packageQueries.detail(id ?? ''), enabled: id !== null });
 }
 
 /** GET /api/packages?role=sender&group=…&q=…: my packages in one tab, a page at a time. */
 export function useMyPackages(group: PackageStatusGroup, q: string) {
   return useInfiniteQuery({
-    queryKey: packageKeys.list(group, q),
-    queryFn: ({ pageParam, signal }) =>
-      http<PackagePage>('/api/packages', {
-        query: { role: 'sender', group, q: q || undefined, cursor: pageParam ?? undefined },
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...packageQueries.pages({ role: 'sender', group, q: q || undefined }),
     // While a new search loads, the list keeps showing the last answer instead of flashing empty.
     placeholderData: keepPreviousData,
   });
@@ -47,7 +38,7 @@ export function useMyPackages(group: PackageStatusGroup, q: string) {
 export function useCreatePackage() {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: packageKeys.create(),
+    mutationKey: packageMutationKeys.create(),
     mutationFn: (draft: PackageDraft & { title: string }) =>
       http<Package>('/api/packages', { method: 'POST', body: draft }),
     onSuccess: (pkg) => afterPackageChange(client, pkg),
@@ -58,7 +49,7 @@ export function useCreatePackage() {
 export function useUpdatePackage(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: packageKeys.update(id),
+    mutationKey: packageMutationKeys.update(id),
     mutationFn: (changes: PackageDraft) => http<Package>(path(id), { method: 'PATCH', body: changes }),
     onSuccess: (pkg) => afterPackageChange(client, pkg),
   });
@@ -68,12 +59,12 @@ export function useUpdatePackage(id: string) {
 export function useDeletePackage(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: packageKeys.remove(id),
+    mutationKey: packageMutationKeys.remove(id),
     mutationFn: async () => {
       await http(path(id), { method: 'DELETE' });
     },
     onSuccess: async () => {
-      client.removeQueries({ queryKey: packageKeys.detail(id) });
+      client.removeQueries({ queryKey: packageKeys.one(id) });
       await client.invalidateQueries({ queryKey: packageKeys.lists() });
     },
   });
@@ -83,11 +74,11 @@ export function useDeletePackage(id: string) {
 export function useCancelPackage(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: packageKeys.cancel(id),
+    mutationKey: packageMutationKeys.cancel(id),
     mutationFn: () => http<Package>(`${path(id)}/cancel`, { method: 'POST', body: {} }),
     onSuccess: async (pkg) => {
       // A paid package is refunded as it is cancelled: its payment line changes too.
-      await client.invalidateQueries({ queryKey: packageKeys.payment(id) });
+      await client.invalidateQueries({ queryKey: paymentKeys.latest(id) });
       await afterPackageChange(client, pkg);
     },
   });

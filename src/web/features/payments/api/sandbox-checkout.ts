@@ -1,7 +1,8 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SandboxCard, SandboxCheckout } from '#shared/payments.ts';
+import type { SandboxCard } from '#shared/payments.ts';
+import { paymentKeys, paymentQueries } from '#web/api/payments.ts';
 import { http } from '#web/lib/http.ts';
-import { paymentKeys } from './payment-keys.ts';
+import { paymentMutationKeys } from './payment-keys.ts';
 
 // The embedded provider's hosted checkout (/pay/sandbox/{ref}). Its answer travels to our webhook,
 // signed, before the page is told where to go: the return page then reads what the webhook did.
@@ -21,18 +22,14 @@ const checkoutPath = (ref: string) => `/api/payments/sandbox/${encodeURIComponen
 
 /** GET /api/payments/sandbox/{ref}: amount, package and whether the checkout still takes a card. */
 export function useSandboxCheckout(ref: string) {
-  return useQuery({
-    queryKey: paymentKeys.sandboxCheckout(ref),
-    queryFn: ({ signal }) => http<SandboxCheckout>(checkoutPath(ref), { signal }),
-    retry: false,
-  });
+  return useQuery(paymentQueries.sandboxCheckout(ref));
 }
 
 /** POST /api/payments/sandbox/{ref}/pay with a test card. */
 export function useSandboxPay(ref: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: paymentKeys.sandboxPay(ref),
+    mutationKey: paymentMutationKeys.sandboxPay(ref),
     mutationFn: (card: SandboxCard) => http<SandboxResult>(`${checkoutPath(ref)}/pay`, { method: 'POST', body: card }),
     onSuccess: () => forgetLatest(client),
   });
@@ -42,7 +39,7 @@ export function useSandboxPay(ref: string) {
 export function useSandboxCancel(ref: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: paymentKeys.sandboxCancel(ref),
+    mutationKey: paymentMutationKeys.sandboxCancel(ref),
     mutationFn: () => http<SandboxResult>(`${checkoutPath(ref)}/cancel`, { method: 'POST', body: {} }),
     onSuccess: () => forgetLatest(client),
   });

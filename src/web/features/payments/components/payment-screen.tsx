@@ -6,7 +6,7 @@ import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
 import { errorStatus } from '#web/lib/api-error.ts';
-import { usePackageDue } from '../api/package-due.ts';
+import { usePackageDue } from '../api/payments.ts';
 import { AmountDue } from './amount-due.tsx';
 
 const lead = 'The reward and the platform fee for your package. Paying publishes it; the money is held until delivery.';

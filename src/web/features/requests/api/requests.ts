@@ -1,7 +1,9 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Invite, PackageRequest, RequestAction, RequestPage } from '#shared/requests.ts';
+import type { Invite, PackageRequest, RequestAction } from '#shared/requests.ts';
+import { packageKeys } from '#web/api/packages.ts';
+import { requestKeys, requestQueries } from '#web/api/requests.ts';
 import { http } from '#web/lib/http.ts';
-import { requestKeys } from './request-keys.ts';
+import { requestMutationKeys } from './request-keys.ts';
 
 export type RequestDirection = PackageRequest['direction'];
 
@@ -9,28 +11,24 @@ const PAGE_SIZE = 20;
 
 /** GET /api/requests?direction=…: my incoming or outgoing requests, newest first, a page at a time. */
 export function useRequests(direction: RequestDirection) {
-  return useInfiniteQuery({
-    queryKey: requestKeys.list(direction),
-    queryFn: ({ pageParam, signal }) =>
-      http<RequestPage>('/api/requests', {
-        query: { direction, limit: PAGE_SIZE, cursor: pageParam ?? undefined },
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useInfiniteQuery(requestQueries.pages({ direction, limit: PAGE_SIZE }));
 }
 
 /** POST /api/requests/{id}/accept | decline | withdraw: the answer changes every list it is in. */
 function useAnswer(action: RequestAction) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: requestKeys[action](),
+    mutationKey: requestMutationKeys[action](),
     mutationFn: (id: string) =>
       http<PackageRequest>(`/api/requests/${encodeURIComponent(id)}/${action}`, { method: 'POST' }),
     // Accepting declines the package's other requests, so every list refetches, not only this item;
-    // so do the travelers' cards, which show the pending request.
-    onSuccess: () => client.invalidateQueries({ queryKey: requestKeys.all }),
+    // so do the package (matched now) and the travelers' cards, which show the pending request.
+    onSuccess: (request) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: requestKeys.all }),
+        client.invalidateQueries({ queryKey: packageKeys.one(request.package.id) }),
+        client.invalidateQueries({ queryKey: packageKeys.lists() }),
+      ]),
   });
 }
 
@@ -42,13 +40,13 @@ export const useWithdrawRequest = () => useAnswer('withdraw');
 export function useInviteTraveler() {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: requestKeys.invite(),
+    mutationKey: requestMutationKeys.invite(),
     mutationFn: (invite: Invite) => http<PackageRequest>('/api/requests/invites', { method: 'POST', body: invite }),
     // Awaited, so the traveler's card already says "Invitation sent" when the dialog closes.
     onSuccess: (_request, invite) =>
       Promise.all([
         client.invalidateQueries({ queryKey: requestKeys.lists() }),
-        client.invalidateQueries({ queryKey: requestKeys.travelerMatchesOf(invite.packageId) }),
+        client.invalidateQueries({ queryKey: packageKeys.matchesOf(invite.packageId) }),
       ]),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Offer, PackageRequest } from '#shared/requests.ts';
+import { travelPlanKeys } from '#web/api/travel-plans.ts';
 import { http } from '#web/lib/http.ts';
-import { travelPlanKeys } from './travel-plan-keys.ts';
+import { travelPlanMutationKeys } from './travel-plan-keys.ts';
 
 // A request is between a package and a traveler, whichever of the traveler's trips it rides on, so
 // starting or withdrawing one changes the cards of every trip's matches, not only this one's.
@@ -10,7 +11,7 @@ import { travelPlanKeys } from './travel-plan-keys.ts';
 export function useOfferToCarry() {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: travelPlanKeys.offer(),
+    mutationKey: travelPlanMutationKeys.offer(),
     mutationFn: (offer: Offer) => http<PackageRequest>('/api/requests/offers', { method: 'POST', body: offer }),
     // Awaited, so the card already says "Offer sent" when the dialog closes.
     onSuccess: () => client.invalidateQueries({ queryKey: travelPlanKeys.allMatches() }),
@@ -21,7 +22,7 @@ export function useOfferToCarry() {
 export function useWithdrawOffer() {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: travelPlanKeys.withdrawOffer(),
+    mutationKey: travelPlanMutationKeys.withdrawOffer(),
     mutationFn: (requestId: string) =>
       http<PackageRequest>(`/api/requests/${encodeURIComponent(requestId)}/withdraw`, { method: 'POST' }),
     onSuccess: () => client.invalidateQueries({ queryKey: travelPlanKeys.allMatches() }),

@@ -1,13 +1,8 @@
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateTravelPlan,
-  TravelPlan,
-  TravelPlanPage,
-  TravelPlanStatus,
-  UpdateTravelPlan,
-} from '#shared/travel-plans.ts';
+import type { CreateTravelPlan, TravelPlan, TravelPlanStatus, UpdateTravelPlan } from '#shared/travel-plans.ts';
+import { travelPlanKeys, travelPlanQueries } from '#web/api/travel-plans.ts';
 import { http } from '#web/lib/http.ts';
-import { travelPlanKeys } from './travel-plan-keys.ts';
+import { travelPlanMutationKeys } from './travel-plan-keys.ts';
 
 const PAGE_SIZE = 20;
 
@@ -23,32 +18,21 @@ async function afterPlanChange(client: QueryClient, plan: TravelPlan) {
 /** GET /api/travel-plans?status=: my plans with that status, page by page (cursor). */
 export function useMyTravelPlans(status: TravelPlanStatus, options: { enabled?: boolean } = {}) {
   return useInfiniteQuery({
-    queryKey: travelPlanKeys.list(status),
-    queryFn: ({ pageParam, signal }) =>
-      http<TravelPlanPage>('/api/travel-plans', {
-        query: { status, limit: PAGE_SIZE, cursor: pageParam ?? undefined },
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    ...travelPlanQueries.pages({ status, limit: PAGE_SIZE }),
     enabled: options.enabled ?? true,
   });
 }
 
 /** GET /api/travel-plans/{id}. */
 export function useTravelPlan(id: string | null) {
-  return useQuery({
-    queryKey: travelPlanKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => http<TravelPlan>(`/api/travel-plans/${encodeURIComponent(id ?? '')}`, { signal }),
-    enabled: id !== null,
-  });
+  return useQuery({ ...travelPlanQueries.detail(id ?? ''), enabled: id !== null });
 }
 
 /** POST /api/travel-plans. */
 export function useCreateTravelPlan() {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: travelPlanKeys.create(),
+    mutationKey: travelPlanMutationKeys.create(),
     mutationFn: (plan: CreateTravelPlan) => http<TravelPlan>('/api/travel-plans', { method: 'POST', body: plan }),
     onSuccess: (plan) => afterPlanChange(client, plan),
   });
@@ -58,7 +42,7 @@ export function useCreateTravelPlan() {
 export function useUpdateTravelPlan() {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: travelPlanKeys.update(),
+    mutationKey: travelPlanMutationKeys.update(),
     mutationFn: ({ id, changes }: { id: string; changes: UpdateTravelPlan }) =>
       http<TravelPlan>(`/api/travel-plans/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
     onSuccess: (plan) => afterPlanChange(client, plan),
@@ -69,7 +53,7 @@ export function useUpdateTravelPlan() {
 export function useCancelTravelPlan() {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: travelPlanKeys.cancel(),
+    mutationKey: travelPlanMutationKeys.cancel(),
     mutationFn: (id: string) =>
       http<TravelPlan>(`/api/travel-plans/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
     onSuccess: (plan) => afterPlanChange(client, plan),

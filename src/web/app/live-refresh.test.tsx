@@ -1,0 +1,140 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider, type QueryKey, QueryObserver } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NotificationItem } from '#shared/notifications.ts';
+import { packageKeys } from '#web/api/packages.ts';
+import { requestKeys } from '#web/api/requests.ts';
+import { useRefreshOnNotice } from './live-refresh.ts';
+
+// The live refresh through its real path: a `notification` pushed on the socket, the hook mounted
+// in a real QueryClient, and queries on screen (observed) that count their fetches. Refetching
+// everything on screen would pass "the named package refetches" and fail "nothing else does".
+
+const socket = vi.hoisted(() => {
+  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  return {
+    handlers,
+    on(event: string, handler: (payload: unknown) => void) {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event)?.add(handler);
+    },
+    off(event: string, handler: (payload: unknown) => void) {
+      handlers.get(event)?.delete(handler);
+    },
+    emit(event: string, payload: unknown) {
+      for (const handler of handlers.get(event) ?? []) handler(payload);
+    },
+  };
+});
+vi.mock('#web/lib/socket.ts', () => ({ getSocket: () => socket }));
+
+const ME = '00000000-0000-4000-8000-0000000000aa';
+const PACKAGE = '00000000-0000-4000-8000-000000000001';
+const OTHER_PACKAGE = '00000000-0000-4000-8000-000000000002';
+
+function notice(type: string, data: Record<string, unknown>): NotificationItem {
+  return {
+    id: crypto.randomUUID(),
+    type,
+    title: type,
+    body: type,
+    text: type,
+    link: null,
+    data,
+    readAt: null,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+function Probe() {
+  useRefreshOnNotice(ME);
+  return null;
+}
+
+let client: QueryClient;
+let root: Root;
+let container: HTMLElement;
+const fetches = new Map<string, number>();
+const unsubscribes: (() => void)[] = [];
+
+/** A query on screen: observed, fetched once, and counting every fetch after that. */
+async function onScreen(name: string, queryKey: QueryKey) {
+  fetches.set(name, 0);
+  const observer = new QueryObserver(client, {
+    queryKey,
+    queryFn: () => {
+      fetches.set(name, (fetches.get(name) ?? 0) + 1);
+      return { name };
+    },
+  });
+  unsubscribes.push(observer.subscribe(() => {}));
+  await vi.waitFor(() => expect(client.getQueryState(queryKey)?.status).toBe('success'));
+}
+
+/** Pushes a notice, then lets the refetches it starts settle. */
+async function push(item: NotificationItem) {
+  await act(async () => {
+    socket.emit('notification', item);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+  await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+}
+
+/** Fetches after the first one. */
+const refetched = (name: string) => (fetches.get(name) ?? 0) - 1;
+
+beforeEach(async () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  container = document.createElement('div');
+  root = createRoot(container);
+  await act(async () => {
+    root.render(
+      <QueryClientProvider client={client}>
+        <Probe />
+      </QueryClientProvider>,
+    );
+  });
+  await onScreen('package', packageKeys.detail(PACKAGE));
+  await onScreen('other package', packageKeys.detail(OTHER_PACKAGE));
+  await onScreen('package list', packageKeys.pages({ role: 'sender', group: 'active' }));
+  await onScreen('incoming requests', requestKeys.pages({ direction: 'incoming', limit: 20 }));
+  await onScreen('conversations', ['chat', ME, 'conversations']);
+  await onScreen('my profile', ['profile', 'mine']);
+});
+
+afterEach(async () => {
+  for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
+  await act(async () => root.unmount());
+  client.clear();
+  fetches.clear();
+});
+
+describe('live refresh', () => {
+  it('a notice that names no resource (a chat-like one) refetches nothing, the package list least of all', async () => {
+    await push(notice('broadcast', {}));
+    await push(notice('chat_message', { conversationId: crypto.randomUUID() }));
+    expect(refetched('package list')).toBe(0);
+    expect(refetched('package')).toBe(0);
+    expect(refetched('conversations')).toBe(0);
+  });
+
+  it('a payout notice refetches the money, not the package list', async () => {
+    await onScreen('balance', ['balance', 'summary']);
+    await push(notice('payout_sent', { payoutId: crypto.randomUUID(), amount: 1000, currency: 'EUR' }));
+    expect(refetched('balance')).toBe(1);
+    expect(refetched('package list')).toBe(0);
+    expect(refetched('package')).toBe(0);
+  });
+
+  it('request_accepted refetches that package and the request lists, and leaves unrelated queries alone', async () => {
+    await push(notice('request_accepted', { requestId: crypto.randomUUID(), packageId: PACKAGE }));
+    expect(refetched('package')).toBe(1);
+    expect(refetched('incoming requests')).toBe(1);
+    expect(refetched('other package')).toBe(0);
+    expect(refetched('conversations')).toBe(0);
+    expect(refetched('my profile')).toBe(0);
+  });
+});
