@@ -123,7 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(originCheckPlugin, { baseUrl: config.baseUrl });
-  await app.register(openapiPlugin, { version: buildId });
+  await app.register(openapiPlugin, { version: buildId, baseUrl: config.baseUrl });
   // Before every route it guards (all the modules below); the API docs above are public.
   await app.register(authGuardPlugin, { sessions });
 

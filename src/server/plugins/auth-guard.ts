@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { getSessionUser, type SessionUser } from '#server/modules/auth/service.ts';
 import type { Sessions } from '#server/modules/auth/sessions.ts';
@@ -28,6 +28,13 @@ declare module 'fastify' {
   }
 }
 
+/** Who may call a route, from its declaration; the OpenAPI document states the same. */
+export function routeAuth(route: { url: string; config?: FastifyContextConfig }): RouteAuth {
+  const isApi = route.url.startsWith('/api/');
+  const open = !isApi || route.config?.auth === 'visitor' || route.config?.signedWebhook === true;
+  return open ? 'visitor' : 'member';
+}
+
 /**
  * Sign-in comes before validation: a visitor calling a members' route gets 401 whatever they send,
  * not a list of what is wrong with their input. API routes are members-only unless they say
@@ -47,9 +54,7 @@ export const authGuardPlugin = fp(async (app: FastifyInstance, options: { sessio
   };
 
   app.addHook('onRoute', (route) => {
-    const isApi = route.url.startsWith('/api/');
-    const open = !isApi || route.config?.auth === 'visitor' || route.config?.signedWebhook === true;
-    const auth: RouteAuth = open ? 'visitor' : 'member';
+    const auth = routeAuth(route);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') access.push({ method, url: route.url, auth });
     }

@@ -1,7 +1,9 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp } from '#server/test/app.ts';
+import { operationId } from './openapi.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -33,4 +35,35 @@ it('serves the documentation UI at /api/docs', async () => {
   const res = await app.inject('/api/docs/');
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/text\/html/);
+});
+
+it("passes Redocly's recommended rules with no error, so generated clients come out whole", async () => {
+  const document = (await app.inject('/api/docs/openapi.json')).json();
+  const config = await createConfig({ extends: ['recommended'] });
+  const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
+  const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`);
+  expect(errors).toEqual([]);
+});
+
+it('names every operation once and says which need the session cookie', async () => {
+  const document = (await app.inject('/api/docs/openapi.json')).json() as {
+    servers: unknown[];
+    paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
+  };
+  expect(document.servers).toEqual([{ url: expect.stringMatching(/^https?:\/\//) }]);
+  const operations = Object.values(document.paths).flatMap((path) => Object.values(path));
+  const ids = operations.map((operation) => operation.operationId);
+  expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(document.paths['/api/auth/me']?.get?.security).toEqual([]);
+  expect(document.paths['/api/profile']?.get?.security).toEqual([{ session: [] }]);
+  expect(document.paths['/api/profile']?.get?.operationId).toBe('getProfile');
+});
+
+it('derives operation names from the method and the path', () => {
+  expect(operationId('GET', '/api/packages/:id/requests')).toBe('getPackagesByIdRequests');
+  expect(operationId('POST', '/api/communication/chat/conversations/:id/read')).toBe(
+    'postCommunicationChatConversationsByIdRead',
+  );
+  expect(operationId('PATCH', '/api/admin/system-settings')).toBe('patchAdminSystemSettings');
 });

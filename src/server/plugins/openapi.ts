@@ -3,9 +3,26 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { routeAuth } from './auth-guard.ts';
+
+/**
+ * A stable name for generated clients, from the method and the path:
+ * `GET /api/packages/:id/requests` → `getPackagesByIdRequests`.
+ */
+export function operationId(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? `by-${segment.slice(1)}` : segment === '*' ? 'any' : segment))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() + word.slice(1));
+  return method.toLowerCase() + words.join('');
+}
 
 /** OpenAPI 3.1 from the routes' zod schemas: the UI at /api/docs, the document at /api/docs/openapi.json. */
-export const openapiPlugin = fp(async (app: FastifyInstance, options: { version: string }) => {
+export const openapiPlugin = fp(async (app: FastifyInstance, options: { version: string; baseUrl: string }) => {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -14,9 +31,22 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { version:
         description: 'Peer-to-peer shipping: packages, travel plans, requests, payments, chat.',
         version: options.version,
       },
+      servers: [{ url: options.baseUrl }],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const method = [input.route.method].flat()[0] ?? 'GET';
+      return {
+        ...transformed,
+        schema: {
+          ...transformed.schema,
+          operationId: transformed.schema.operationId ?? operationId(method, input.url),
+          // Members' routes need the session cookie; open ones (and signed webhooks) need nothing.
+          security: routeAuth(input.route) === 'member' ? [{ session: [] }] : [],
+        },
+      };
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, {
