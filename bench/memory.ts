@@ -1,19 +1,20 @@
 // `npm run bench:memory`: does the server's memory level off under steady mixed load? One server
 // process (demo data, rate limits on, as a first start gives it) takes ROUNDS rounds of SECONDS of
-// signed-in reads, profile writes, sign-ins and listings at once; after each round the bench asks it
-// for its memory after a full garbage collection. Not a test: it prints a table; compare the rounds
+// signed-in reads, listings, writes and sign-ins at once; after each round the bench asks it for its
+// memory after a full garbage collection. Not a test: it prints a table; compare the rounds
 // of one run with each other, and runs on the same machine only.
 //
 //   npm run bench:memory                                    # PGlite, 4 rounds of 30 s
 //   npm run bench:memory -- --rounds 8 --seconds 30
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:memory
 //   npm run bench:memory -- --snapshots /tmp/heaps          # a heap snapshot after each round
+//   BENCH_NODE_FLAGS=--liftoff-only npm run bench:memory    # V8 flags for the server process only
 //
 // With DATABASE_URL the bench makes a database of its own next to that one and drops it at the end.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -110,8 +111,8 @@ const tripId = (
 
 /**
  * How much of PGlite's WebAssembly memory is resident (Linux only): the anonymous mapping of exactly
- * its size. The memory is reserved whole at start; pages count in RSS once PostgreSQL touches them
- * (its shared buffers fill as it reads pages in), so this column shows that part of the RSS growing.
+ * its size. It is reserved whole at start but counts in RSS only as PostgreSQL touches its pages
+ * (shared buffers filling, sorts), so this tells whether PGlite's share of the RSS is what grows.
  */
 function wasmResident(pid: number | undefined, wasmBytes: number): number | undefined {
   const file = `/proc/${pid}/smaps`;
@@ -139,7 +140,7 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 console.log(
-  `bench:memory: ${ROUNDS} rounds of ${SECONDS} s; ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; server up with demo data in ${((performance.now() - started) / 1000).toFixed(1)} s; load average ${load()} on 2 cores\n`,
+  `bench:memory: ${ROUNDS} rounds of ${SECONDS} s; ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; server up with demo data in ${((performance.now() - started) / 1000).toFixed(1)} s; load average ${load()} on ${availableParallelism()} cores\n`,
 );
 console.log('round   requests   non-2xx      rss heapTotal  heapUsed  external  arrayBuf  wasm (resident) MB   load');
 const row = (label: string, requests: string, non2xx: string, m: Memory) =>
