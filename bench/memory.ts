@@ -148,6 +148,7 @@ const row = (label: string, requests: string, non2xx: string, m: Memory) =>
     `${label.padEnd(5)} ${requests.padStart(10)} ${non2xx.padStart(9)}  ${mb(m.rss)}   ${mb(m.heapTotal)}   ${mb(m.heapUsed)}   ${mb(m.external)}   ${mb(m.arrayBuffers)}   ${databaseUrl ? '      -' : mb(m.wasm)} ${databaseUrl ? '          ' : `(${mb(wasmResident(child.pid, m.wasm) ?? Number.NaN)})`}   ${load()}`,
   );
 row('start', '-', '-', await ask<Memory>({ type: 'memory' }));
+if (process.env.BENCH_DEBUG) console.log(JSON.stringify(await ask({ type: 'spaces' })));
 
 const json = { 'content-type': 'application/json', origin };
 async function round(n: number) {
