@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
   /** Embedded only: a consistent image of the data folder (a gzipped tar) while it runs; ADR 0027. */
   backup?(): Promise<Buffer>;
+  /** Embedded only: bytes of WebAssembly memory PGlite holds (it grows and never gives any back). */
+  wasmMemoryBytes?(): number;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: () => ping(db),
     backup,
+    wasmMemoryBytes: () => (client as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? 0,
     close: async () => {
       try {
         await client.close();
