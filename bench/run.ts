@@ -40,11 +40,13 @@ async function http(
   options: { connections?: number; headers?: Record<string, string> } = {},
 ) {
   const { connections = 20, headers } = options;
+  // From a worker thread: the load it makes does not share the event loop of the server it measures.
   const result = await autocannon({
     url: url.startsWith('http') ? url : base + url,
     connections,
     headers,
     duration: DURATION_S,
+    workers: 1,
   });
   console.log(
     `${title.padEnd(36)} ${String(Math.round(result.requests.average)).padStart(7)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   errors ${result.errors + result.non2xx}`,
