@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import type { DataKey } from '#server/lib/crypto.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { listPayouts, markPayoutSent, revealBankDetails } from '#server/modules/payouts/admin.ts';
 import { member } from '#server/plugins/auth-guard.ts';
@@ -28,7 +27,6 @@ import { listEntries } from './journal.ts';
 import { listPayments, refundPayment } from './payments.ts';
 
 export interface AdminMoneyRoutesOptions {
-  sessions: Sessions;
   db: Database;
   notifier: Notifier;
   provider: PaymentProvider;

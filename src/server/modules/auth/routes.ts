@@ -6,7 +6,6 @@ import { apiErrorSchema } from '#shared/errors.ts';
 import type { Auth } from './auth.ts';
 import { translateProviderError } from './provider-errors.ts';
 import { toMe } from './service.ts';
-import type { Sessions } from './sessions.ts';
 
 function safeJson(raw: Buffer): unknown {
   try {
@@ -16,7 +15,7 @@ function safeJson(raw: Buffer): unknown {
   }
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; sessions: Sessions }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
   app.get(
     '/api/auth/me',
     {

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { balanceSchema, balanceTransactionPageSchema, balanceTransactionQuerySchema } from '#shared/balances.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
 import { getBalance, listTransactions } from './service.ts';
 
 export interface BalanceRoutesOptions {
-  sessions: Sessions;
   db: Database;
 }
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import type { Gateway } from '#server/realtime/gateway.ts';
 import {
@@ -30,7 +29,6 @@ import {
 } from './service.ts';
 
 export interface ChatRoutesOptions {
-  sessions: Sessions;
   db: Database;
   gateway: Gateway;
 }

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import type { CodeKeys } from '#server/lib/codes.ts';
 import { isAdmin } from '#server/modules/auth/service.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { getPackage } from '#server/modules/packages/service.ts';
 import { member } from '#server/plugins/auth-guard.ts';
@@ -27,7 +26,6 @@ import { resolveDispute } from './resolve.ts';
 import { withdrawAsTraveler } from './withdraw.ts';
 
 export interface LifecycleRoutesOptions {
-  sessions: Sessions;
   db: Database;
   notifier: Notifier;
   provider: PaymentProvider;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
 import { matchQuerySchema, packageMatchPageSchema, travelerMatchPageSchema } from '#shared/matching.ts';
@@ -9,7 +8,6 @@ import { travelPlanParamsSchema } from '#shared/travel-plans.ts';
 import { matchPackagesForPlan, matchTravelersForPackage } from './service.ts';
 
 export interface MatchingRoutesOptions {
-  sessions: Sessions;
   db: Database;
   /** The app's clock: which reviews count towards the ratings on the cards and in the order. */
   clock?: () => Date;

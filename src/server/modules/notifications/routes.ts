@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { type Gateway, userRoom } from '#server/realtime/gateway.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
@@ -22,7 +21,6 @@ import {
 } from './service.ts';
 
 export interface NotificationRoutesOptions {
-  sessions: Sessions;
   db: Database;
   gateway: Gateway;
 }

@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { type PackagePhotoStorage, packagePhotoKeyPattern } from '#server/providers/storage/package-photo-storage.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
@@ -29,7 +28,6 @@ import {
 } from './service.ts';
 
 export interface PackageRoutesOptions {
-  sessions: Sessions;
   db: Database;
   storage: PackagePhotoStorage;
   /** Cancels a paid (open or matched) package with its refund; the payments module provides it. */

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import type { SandboxPaymentProvider } from '#server/providers/payments/sandbox.ts';
@@ -22,7 +21,6 @@ import { cardOutcome, getSandboxCheckout, openSandboxCheckout } from './sandbox.
 import { handlePaymentWebhook } from './webhook.ts';
 
 export interface PaymentRoutesOptions {
-  sessions: Sessions;
   db: Database;
   provider: SandboxPaymentProvider | StripePaymentProvider;
   notifier: Notifier;

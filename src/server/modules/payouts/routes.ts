@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import type { DataKey } from '#server/lib/crypto.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
 import {
@@ -14,7 +13,6 @@ import {
 import { listMyPayouts, requestPayout } from './service.ts';
 
 export interface PayoutRoutesOptions {
-  sessions: Sessions;
   db: Database;
   /** Seals the bank details (bankDetailsKey(config.authSecret)). */
   bankKey: DataKey;

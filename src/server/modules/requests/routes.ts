@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import type { CodeKeys } from '#server/lib/codes.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
@@ -18,7 +17,6 @@ import { getRequest, listRequests } from './list.ts';
 import { inviteTraveler, offerToCarry } from './start.ts';
 
 export interface RequestRoutesOptions {
-  sessions: Sessions;
   db: Database;
   notifier: Notifier;
   /** Makes the pickup and delivery codes when a request is accepted (handoverCodeKeys(config.authSecret)). */

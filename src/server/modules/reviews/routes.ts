@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
@@ -15,7 +14,6 @@ import {
 import { getPackageReviewState, listMemberReviews, writeReview } from './service.ts';
 
 export interface ReviewRoutesOptions {
-  sessions: Sessions;
   db: Database;
   notifier: Notifier;
   /** The app's clock: when reviews are revealed and the period closes. */
