@@ -150,7 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const paymentProvider = createPaymentProvider(config);
   const payoutMethods = payoutMethodsOf(paymentProvider);
   await app.register(metaRoutes, { config, buildId, payoutMethods });
-  await app.register(authRoutes, { auth, sessions });
+  await app.register(authRoutes, { auth });
   await app.register(profileRoutes, { auth, sessions, db: deps.database.db, storage, clock });
   await app.register(kycRoutes, {
     sessions,
@@ -161,43 +161,39 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sandboxDelayMs: config.kycSandboxDelayMs,
   });
   await app.register(placeRoutes);
-  await app.register(matchingRoutes, { sessions, db: deps.database.db, clock });
+  await app.register(matchingRoutes, { db: deps.database.db, clock });
   await app.register(settingsRoutes, { db: deps.database.db });
   await app.register(packageRoutes, {
-    sessions,
     db: deps.database.db,
     storage: createPackagePhotoStorage(config),
     cancelPaid: (input) => cancelPaidPackage(deps.database.db, notifier, paymentProvider, input),
   });
   await app.register(paymentRoutes, {
-    sessions,
     db: deps.database.db,
     provider: paymentProvider,
     notifier,
     baseUrl: config.baseUrl,
   });
   const bankKey = bankDetailsKey(config.authSecret);
-  await app.register(balanceRoutes, { sessions, db: deps.database.db });
-  await app.register(payoutRoutes, { sessions, db: deps.database.db, bankKey, methods: payoutMethods });
+  await app.register(balanceRoutes, { db: deps.database.db });
+  await app.register(payoutRoutes, { db: deps.database.db, bankKey, methods: payoutMethods });
   await app.register(adminMoneyRoutes, {
-    sessions,
     db: deps.database.db,
     notifier,
     provider: paymentProvider,
     bankKey,
   });
-  await app.register(travelPlanRoutes, { sessions, db: deps.database.db, notifier });
+  await app.register(travelPlanRoutes, { db: deps.database.db, notifier });
   const codeKeys = handoverCodeKeys(config.authSecret);
-  await app.register(requestRoutes, { sessions, db: deps.database.db, notifier, codeKeys });
+  await app.register(requestRoutes, { db: deps.database.db, notifier, codeKeys });
   await app.register(lifecycleRoutes, {
-    sessions,
     db: deps.database.db,
     notifier,
     provider: paymentProvider,
     codeKeys,
     texts: createTextSender(config, deps.database.db),
   });
-  await app.register(reviewRoutes, { sessions, db: deps.database.db, notifier, clock });
+  await app.register(reviewRoutes, { db: deps.database.db, notifier, clock });
   const scheduler = createScheduler({
     db: deps.database.db,
     notifier,
@@ -214,8 +210,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scheduler.stop();
     await notifier.drain();
   });
-  await app.register(notificationRoutes, { sessions, db: deps.database.db, gateway });
-  await app.register(chatRoutes, { sessions, db: deps.database.db, gateway });
+  await app.register(notificationRoutes, { db: deps.database.db, gateway });
+  await app.register(chatRoutes, { db: deps.database.db, gateway });
   // Demo-only pages and their APIs do not exist at all with demo mode off (404 like any unknown path).
   if (config.demoMode) await app.register(devOutboxRoutes, { db: deps.database.db });
   await app.register(webPlugin, { distDir: config.webDistDir, demoMode: config.demoMode });

@@ -1,11 +1,17 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { getSessionUser, type SessionUser } from '#server/modules/auth/service.ts';
+import { getSessionUser, isAdmin, isVerifiedProfile, type SessionUser } from '#server/modules/auth/service.ts';
 import type { Sessions } from '#server/modules/auth/sessions.ts';
 import { AppError } from '#shared/errors.ts';
 
-/** Who may call a route: anyone, or only a signed-in member (ADR 0032). */
-export type RouteAuth = 'visitor' | 'member';
+/**
+ * Who may call a route (ADR 0039): anyone, a signed-in member, a member with a verified profile
+ * (docs/product.md §1.2), or an administrator.
+ */
+export type RouteAuth = 'visitor' | 'member' | 'verified' | 'admin';
+
+export const ROUTE_AUTH_LEVELS: readonly RouteAuth[] = ['visitor', 'member', 'verified', 'admin'];
 
 export interface RouteAccess {
   method: string;
@@ -15,51 +21,113 @@ export interface RouteAccess {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** `visitor` opens an API route to callers without a session; every other API route is `member`. */
+    /** Required on every API route: start-up fails on an API route that does not say who may call it. */
     auth?: RouteAuth;
   }
   interface FastifyRequest {
-    /** The member a `member` route was called by, resolved before its input was validated. */
+    /** The caller of a member, verified or admin route, resolved before its input was validated. */
     sessionUser: SessionUser | null;
   }
   interface FastifyInstance {
     /** Every route registered after this plugin and who may call it. */
     routeAccess: readonly RouteAccess[];
+    /** The one session resolver requests go through; `optionalUser` memoises it per request. */
+    resolveSession: (headers: IncomingHttpHeaders) => Promise<SessionUser | null>;
   }
 }
 
+/** The swagger UI's own routes: a third-party plugin registers them and cannot declare anything. */
+const isDocsUi = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
+
 /** Who may call a route, from its declaration; the OpenAPI document states the same. */
 export function routeAuth(route: { url: string; config?: FastifyContextConfig }): RouteAuth {
-  const isApi = route.url.startsWith('/api/');
-  const open = !isApi || route.config?.auth === 'visitor' || route.config?.signedWebhook === true;
-  return open ? 'visitor' : 'member';
+  if (!isApi(route.url) || route.config?.signedWebhook === true) return 'visitor';
+  return route.config?.auth ?? 'visitor';
+}
+
+/** An API route that says nothing about who may call it: a forgotten guard must not compile into a release. */
+function undeclared(route: { url: string; config?: FastifyContextConfig }): boolean {
+  if (!isApi(route.url) || isDocsUi(route.url)) return false;
+  if (route.config?.signedWebhook === true) return false;
+  return !ROUTE_AUTH_LEVELS.includes(route.config?.auth as RouteAuth);
+}
+
+// Keyed by the request object: the lookup dies with the request, and a visitor route that reads the
+// session twice (or a guard followed by a handler) still asks the resolver once.
+const lookups = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+/** The caller on a visitor route that reads the session if there is one; resolved at most once per request. */
+export function optionalUser(req: FastifyRequest): Promise<SessionUser | null> {
+  let lookup = lookups.get(req);
+  if (!lookup) {
+    lookup = req.server.resolveSession(req.headers);
+    lookups.set(req, lookup);
+  }
+  return lookup;
 }
 
 /**
+ * The caller of a member, verified or admin route, already checked by the guard. The throw only
+ * matters if a handler calls this on a visitor route, where nobody resolved the session.
+ */
+export function member(req: FastifyRequest): SessionUser {
+  if (!req.sessionUser) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+  return req.sessionUser;
+}
+
+const signedOut = () => new AppError('UNAUTHENTICATED', 'You are not signed in.');
+
+/**
  * Sign-in comes before validation: a visitor calling a members' route gets 401 whatever they send,
- * not a list of what is wrong with their input. API routes are members-only unless they say
- * `config: { auth: 'visitor' }` (or are a provider's signed webhook), so a new route is closed until
- * someone decides otherwise. The session is read in a preValidation hook, before Fastify validates
- * params, query and body; handlers keep their own session reads, which also check roles.
+ * not a list of what is wrong with their input; a member calling an administrator's route gets 403
+ * the same way. Every API route declares `config: { auth }` (or is a provider's signed webhook), and
+ * start-up fails on one that does not, so a route is never open or closed by accident (ADR 0039).
  */
 export const authGuardPlugin = fp(async (app: FastifyInstance, options: { sessions: Sessions }) => {
   const access: RouteAccess[] = [];
   app.decorate('routeAccess', access);
+  app.decorate('resolveSession', (headers: IncomingHttpHeaders) => getSessionUser(options.sessions, headers));
   app.decorateRequest('sessionUser', null);
 
-  const requireMember: preValidationAsyncHookHandler = async (req: FastifyRequest) => {
-    const user = await getSessionUser(options.sessions, req.headers);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
-    req.sessionUser = user;
+  const guards: Record<Exclude<RouteAuth, 'visitor'>, preValidationAsyncHookHandler> = {
+    member: async (req: FastifyRequest) => {
+      const user = await optionalUser(req);
+      if (!user) throw signedOut();
+      req.sessionUser = user;
+    },
+    // No route declares this yet: the actions that need a verified profile each say what to verify
+    // for in their services (docs/product.md §1.2), and their messages are kept.
+    verified: async (req: FastifyRequest) => {
+      const user = await optionalUser(req);
+      if (!user) throw signedOut();
+      if (!isVerifiedProfile(user)) {
+        throw new AppError('FORBIDDEN', 'Verify your profile (e-mail, mobile number and identity check) first.');
+      }
+      req.sessionUser = user;
+    },
+    admin: async (req: FastifyRequest) => {
+      const user = await optionalUser(req);
+      if (!user) throw signedOut();
+      if (!isAdmin(user)) throw new AppError('FORBIDDEN', 'Only administrators can do this.');
+      req.sessionUser = user;
+    },
   };
 
   app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (undeclared(route)) {
+      throw new Error(
+        `${methods.join(',')} ${route.url} does not declare who may call it: add config: { auth: 'visitor' | 'member' | 'verified' | 'admin' } (ADR 0039).`,
+      );
+    }
     const auth = routeAuth(route);
-    for (const method of [route.method].flat()) {
+    for (const method of methods) {
       if (method !== 'HEAD') access.push({ method, url: route.url, auth });
     }
-    if (auth !== 'member') return;
+    if (auth === 'visitor') return;
     const existing = route.preValidation ? [route.preValidation].flat() : [];
-    route.preValidation = [requireMember, ...existing];
+    route.preValidation = [guards[auth], ...existing];
   });
 });

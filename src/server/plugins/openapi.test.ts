@@ -60,6 +60,25 @@ it('names every operation once and says which need the session cookie', async ()
   expect(document.paths['/api/profile']?.get?.operationId).toBe('getProfile');
 });
 
+it('says who may call each operation (ADR 0039)', async () => {
+  type Operation = { security?: unknown[]; 'x-access'?: string };
+  const document = (await app.inject('/api/docs/openapi.json')).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  const operations = Object.values(document.paths).flatMap((path) => Object.values(path));
+  expect(operations.every((operation) => typeof operation['x-access'] === 'string')).toBe(true);
+  expect(document.paths['/api/admin/payments']?.get).toMatchObject({
+    'x-access': 'admin',
+    security: [{ session: [] }],
+  });
+  expect(document.paths['/api/profile']?.get?.['x-access']).toBe('member');
+  expect(document.paths['/api/meta']?.get).toMatchObject({ 'x-access': 'visitor', security: [] });
+  expect(document.paths['/api/payments/webhook/stripe']?.post).toMatchObject({
+    'x-access': 'signed-webhook',
+    security: [],
+  });
+});
+
 it('derives operation names from the method and the path', () => {
   expect(operationId('GET', '/api/packages/:id/requests')).toBe('getPackagesByIdRequests');
   expect(operationId('POST', '/api/communication/chat/conversations/:id/read')).toBe(

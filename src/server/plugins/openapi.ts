@@ -37,13 +37,16 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { version:
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
       const method = [input.route.method].flat()[0] ?? 'GET';
+      const access = routeAuth(input.route);
       return {
         ...transformed,
         schema: {
           ...transformed.schema,
           operationId: transformed.schema.operationId ?? operationId(method, input.url),
-          // Members' routes need the session cookie; open ones (and signed webhooks) need nothing.
-          security: routeAuth(input.route) === 'member' ? [{ session: [] }] : [],
+          // Members', verified members' and administrators' routes need the session cookie; open ones
+          // (and signed webhooks) need nothing. `x-access` says which of them may call it (ADR 0039).
+          security: access === 'visitor' ? [] : [{ session: [] }],
+          'x-access': input.route.config?.signedWebhook === true ? 'signed-webhook' : access,
         },
       };
     },
@@ -55,5 +58,5 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { version:
     // Its own policy allows style sheets from any https: site; its styles are all served from here.
     transformStaticCSP: (header) => header.replace(/(style-src [^;]*?)\s+https:/, '$1'),
   });
-  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs/openapi.json', { config: { auth: 'visitor' }, schema: { hide: true } }, async () => app.swagger());
 });

@@ -1,11 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import type { DataKey } from '#server/lib/crypto.ts';
-import { getSessionUser, isAdmin } from '#server/modules/auth/service.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { listPayouts, markPayoutSent, revealBankDetails } from '#server/modules/payouts/admin.ts';
+import { member } from '#server/plugins/auth-guard.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 import {
   adminPaymentListQuerySchema,
@@ -15,7 +13,7 @@ import {
   ledgerEntryListQuerySchema,
   ledgerEntryPageSchema,
 } from '#shared/admin-money.ts';
-import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import { apiErrorSchema } from '#shared/errors.ts';
 import { paymentParamsSchema } from '#shared/payments.ts';
 import {
   adminPayoutBankDetailsSchema,
@@ -29,7 +27,6 @@ import { listEntries } from './journal.ts';
 import { listPayments, refundPayment } from './payments.ts';
 
 export interface AdminMoneyRoutesOptions {
-  sessions: Sessions;
   db: Database;
   notifier: Notifier;
   provider: PaymentProvider;
@@ -41,17 +38,12 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 
 /** The back office's money: payments, refunds, the journal, payouts. */
 export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = async (app, options) => {
-  const { sessions, db, notifier, provider, bankKey } = options;
-  const admin = async (req: FastifyRequest) => {
-    const user = await getSessionUser(sessions, req.headers);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
-    if (!isAdmin(user)) throw new AppError('FORBIDDEN', 'Only administrators can do this.');
-    return user;
-  };
+  const { db, notifier, provider, bankKey } = options;
 
   app.get(
     '/api/admin/payments',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Payments, newest first, by status or package (keyset cursor)',
@@ -60,7 +52,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
       },
     },
     async (req) => {
-      await admin(req);
+      member(req);
       return listPayments(db, req.query);
     },
   );
@@ -68,6 +60,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
   app.post(
     '/api/admin/payments/:id/refund',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Refund part or all of what a payment still holds in escrow, with a note for the audit log',
@@ -77,7 +70,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
       },
     },
     async (req) => {
-      const me = await admin(req);
+      const me = member(req);
       return refundPayment(db, notifier, provider, me.id, req.params.id, req.body);
     },
   );
@@ -85,6 +78,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
   app.get(
     '/api/admin/ledger/entries',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Journal entries with their lines, newest first, by account, kind, payment, package and time',
@@ -93,7 +87,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
       },
     },
     async (req) => {
-      await admin(req);
+      member(req);
       return listEntries(db, req.query);
     },
   );
@@ -101,6 +95,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
   app.get(
     '/api/admin/payouts',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Payouts, newest first, by status (requested: to send)',
@@ -109,7 +104,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
       },
     },
     async (req) => {
-      await admin(req);
+      member(req);
       return listPayouts(db, req.query);
     },
   );
@@ -117,6 +112,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
   app.get(
     '/api/admin/payouts/:id/bank-details',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: "A payout's full bank details, to make the transfer (each read is in the audit log)",
@@ -125,7 +121,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
       },
     },
     async (req) => {
-      const me = await admin(req);
+      const me = member(req);
       return revealBankDetails(db, bankKey, me.id, req.params.id);
     },
   );
@@ -133,6 +129,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
   app.post(
     '/api/admin/payouts/:id/mark-sent',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary:
@@ -143,7 +140,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
       },
     },
     async (req) => {
-      const me = await admin(req);
+      const me = member(req);
       return markPayoutSent(db, notifier, provider, me.id, req.params.id, req.body);
     },
   );

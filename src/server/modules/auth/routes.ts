@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { optionalUser } from '#server/plugins/auth-guard.ts';
 import { errorBody } from '#server/plugins/errors.ts';
 import { isAdminResponseSchema, meSchema, sessionViewSchema } from '#shared/auth.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
 import type { Auth } from './auth.ts';
 import { translateProviderError } from './provider-errors.ts';
-import { getSessionUser, toMe } from './service.ts';
-import type { Sessions } from './sessions.ts';
+import { toMe } from './service.ts';
 
 function safeJson(raw: Buffer): unknown {
   try {
@@ -15,10 +15,7 @@ function safeJson(raw: Buffer): unknown {
   }
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; sessions: Sessions }> = async (
-  app,
-  { auth, sessions },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
   app.get(
     '/api/auth/me',
     {
@@ -30,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; sessions: Sessions 
       },
     },
     async (req, reply) => {
-      const user = await getSessionUser(sessions, req.headers);
+      const user = await optionalUser(req);
       if (!user) return reply.code(401).send(errorBody('UNAUTHENTICATED', 'You are not signed in.'));
       return toMe(user);
     },
@@ -48,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; sessions: Sessions 
       },
     },
     async (req) => {
-      const user = await getSessionUser(sessions, req.headers);
+      const user = await optionalUser(req);
       return { user: user ? toMe(user) : null };
     },
   );
@@ -64,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; sessions: Sessions 
       },
     },
     async (req, reply) => {
-      const user = await getSessionUser(sessions, req.headers);
+      const user = await optionalUser(req);
       if (!user) return reply.code(401).send(errorBody('UNAUTHENTICATED', 'You are not signed in.'));
       const me = toMe(user);
       return {

@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import { getSessionUser, isAdmin } from '#server/modules/auth/service.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
+import { member } from '#server/plugins/auth-guard.ts';
 import type { Gateway } from '#server/realtime/gateway.ts';
 import {
   adminOpenConversationSchema,
@@ -16,7 +14,7 @@ import {
   sendMessageSchema,
   totalUnreadSchema,
 } from '#shared/chat.ts';
-import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import { apiErrorSchema } from '#shared/errors.ts';
 import { createParticipantCache } from './access.ts';
 import { openConversationAsAdmin } from './admin.ts';
 import { registerChatEvents } from './live.ts';
@@ -31,7 +29,6 @@ import {
 } from './service.ts';
 
 export interface ChatRoutesOptions {
-  sessions: Sessions;
   db: Database;
   gateway: Gateway;
 }
@@ -40,32 +37,28 @@ const e = apiErrorSchema;
 const BASE = '/api/communication/chat';
 
 /** Chat: conversations, messages, read receipts, total unread; its socket events and presence. */
-export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { sessions, db, gateway }) => {
+export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { db, gateway }) => {
   const push = createChatPush(gateway, app.log);
   const participant = createParticipantCache(db);
   registerChatEvents(gateway, db, push, participant, app.log);
 
-  const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(sessions, req.headers);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
-    return user;
-  };
-
   app.get(
     `${BASE}/conversations`,
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['chat'],
         summary: 'My conversations: the other participant (online or not), the last message, my unread count',
         response: { 200: conversationListSchema, 401: e },
       },
     },
-    async (req) => listConversations(db, gateway.presence, (await signedIn(req)).id),
+    async (req) => listConversations(db, gateway.presence, member(req).id),
   );
 
   app.get(
     `${BASE}/conversations/:id/messages`,
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['chat'],
         summary: 'Messages of a conversation of mine, newest first, 30 a page (`before`: the oldest one I have)',
@@ -74,12 +67,13 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         response: { 200: messagePageSchema, 400: e, 401: e, 403: e, 404: e },
       },
     },
-    async (req) => listMessages(db, (await signedIn(req)).id, req.params.id, req.query.before),
+    async (req) => listMessages(db, member(req).id, req.params.id, req.query.before),
   );
 
   app.post(
     `${BASE}/conversations/:id/messages`,
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['chat'],
         summary: 'Send a message (1–2000 characters, trimmed): stored, then pushed to both participants',
@@ -89,7 +83,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       },
     },
     async (req, reply) => {
-      const me = await signedIn(req);
+      const me = member(req);
       return reply.code(201).send(await sendMessage(db, push, participant, me.id, req.params.id, req.body.content));
     },
   );
@@ -97,6 +91,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
   app.post(
     `${BASE}/conversations/:id/read`,
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['chat'],
         summary: "Mark the other participant's messages read (sends them the read receipt)",
@@ -104,24 +99,26 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         response: { 200: markConversationReadSchema, 400: e, 401: e, 403: e, 404: e },
       },
     },
-    async (req) => markConversationRead(db, push, (await signedIn(req)).id, req.params.id),
+    async (req) => markConversationRead(db, push, member(req).id, req.params.id),
   );
 
   app.get(
     `${BASE}/total-unread`,
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['chat'],
         summary: 'How many messages sent to me I have not read, over all my conversations',
         response: { 200: totalUnreadSchema, 401: e },
       },
     },
-    async (req) => totalUnread(db, (await signedIn(req)).id),
+    async (req) => totalUnread(db, member(req).id),
   );
 
   app.post(
     '/api/admin/conversations',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Open (or find) my conversation with a member, as an administrator; audit-logged',
@@ -130,8 +127,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       },
     },
     async (req, reply) => {
-      const me = await signedIn(req);
-      if (!isAdmin(me)) throw new AppError('FORBIDDEN', 'Only administrators can do this.');
+      const me = member(req);
       const { id, created } = await openConversationAsAdmin(db, me.id, req.body.userId);
       return reply.code(created ? 201 : 200).send(await getConversation(db, gateway.presence, me.id, id));
     },

@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import { getSessionUser, isAdmin } from '#server/modules/auth/service.ts';
 import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import { member } from '#server/plugins/auth-guard.ts';
 import { SIGNATURE_HEADER } from '#server/providers/kyc/callback.ts';
 import type { KycProvider } from '#server/providers/kyc/kyc-provider.ts';
 import type { SandboxKycProvider, SignedCallback } from '#server/providers/kyc/sandbox.ts';
@@ -40,32 +39,23 @@ const CALLBACK_URL = '/api/kyc/kycaid/callback';
 export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, options) => {
   const { sessions, db, provider, notifier } = options;
 
-  const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(sessions, req.headers);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
-    return user;
-  };
-  const admin = async (req: FastifyRequest) => {
-    const user = await signedIn(req);
-    if (!isAdmin(user)) throw new AppError('FORBIDDEN', 'Only administrators can do this.');
-    return user;
-  };
-
   app.get(
     '/api/kyc',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['kyc'],
         summary: 'My identity check: status, decline reasons, latest attempt',
         response: { 200: kycStateSchema, 401: apiErrorSchema },
       },
     },
-    async (req) => getKycState(db, (await signedIn(req)).id),
+    async (req) => getKycState(db, member(req).id),
   );
 
   app.post(
     '/api/kyc/start',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['kyc'],
         summary: "Start (or retry) my identity check; answers the provider's page to go to",
@@ -81,7 +71,7 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
       },
     },
     async (req) => {
-      const me = await signedIn(req);
+      const me = member(req);
       return startKyc(db, provider, me, {
         returnTo: req.body.returnTo ?? null,
         redirectUrl: `${options.baseUrl}${RETURN_PAGE}`,
@@ -129,6 +119,7 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
   app.get(
     '/api/admin/users/:id/kyc',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: "A member's identity check: status, attempts and every change",
@@ -143,7 +134,7 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
       },
     },
     async (req) => {
-      await admin(req);
+      member(req);
       return getAdminKyc(db, req.params.id);
     },
   );
@@ -151,6 +142,7 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
   app.post(
     '/api/admin/users/:id/kyc/decision',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: "Override a member's identity check (approve or decline, with a note for the audit log)",
@@ -166,7 +158,7 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
       },
     },
     async (req) => {
-      const me = await admin(req);
+      const me = member(req);
       const decided = await decideKyc(db, notifier, me.id, req.params.id, req.body);
       await sessions.userChanged(req.params.id);
       return decided;
@@ -182,7 +174,7 @@ const sandboxRoutes: FastifyPluginAsyncZod<KycRoutesOptions & { provider: Sandbo
   app,
   options,
 ) => {
-  const { sessions, db, provider, sandboxDelayMs } = options;
+  const { db, provider, sandboxDelayMs } = options;
   const timers = new Set<NodeJS.Timeout>();
   app.addHook('onClose', async () => {
     for (const timer of timers) clearTimeout(timer);
@@ -201,15 +193,10 @@ const sandboxRoutes: FastifyPluginAsyncZod<KycRoutesOptions & { provider: Sandbo
       app.log.error({ status: res.statusCode, body: res.body }, 'sandbox kyc callback failed');
   };
 
-  const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(sessions, req.headers);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
-    return user;
-  };
-
   app.get(
     '/api/kyc/sandbox/:token',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['kyc'],
         summary: 'The sandbox identity check behind /kyc/sandbox/{token} (embedded provider only)',
@@ -217,12 +204,13 @@ const sandboxRoutes: FastifyPluginAsyncZod<KycRoutesOptions & { provider: Sandbo
         response: { 200: sandboxCheckSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (req) => getSandboxCheck(db, (await signedIn(req)).id, req.params.token),
+    async (req) => getSandboxCheck(db, member(req).id, req.params.token),
   );
 
   app.post(
     '/api/kyc/sandbox/:token/decision',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['kyc'],
         summary: 'Approve or decline the sandbox check; its result arrives through the signed callback',
@@ -238,7 +226,7 @@ const sandboxRoutes: FastifyPluginAsyncZod<KycRoutesOptions & { provider: Sandbo
       },
     },
     async (req) => {
-      const me = await signedIn(req);
+      const me = member(req);
       const callbacks = await decideSandboxCheck(db, provider, me.id, req.params.token, req.body);
       await deliver(callbacks.pending);
       if (sandboxDelayMs === 0) await deliver(callbacks.completed);

@@ -1,12 +1,12 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import type { CodeKeys } from '#server/lib/codes.ts';
-import { getSessionUser, isAdmin } from '#server/modules/auth/service.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
+import { isAdmin } from '#server/modules/auth/service.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { getPackage } from '#server/modules/packages/service.ts';
+import { member } from '#server/plugins/auth-guard.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 import type { TextMessageSender } from '#server/providers/sms/sms.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
@@ -26,7 +26,6 @@ import { resolveDispute } from './resolve.ts';
 import { withdrawAsTraveler } from './withdraw.ts';
 
 export interface LifecycleRoutesOptions {
-  sessions: Sessions;
   db: Database;
   notifier: Notifier;
   provider: PaymentProvider;
@@ -44,12 +43,7 @@ const moveErrors = { 400: e, 401: e, 403: e, 404: e, 409: e };
  * package as the caller now sees it. Cancelling stays POST /api/packages/{id}/cancel (packages).
  */
 export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = async (app, options) => {
-  const { sessions, db, notifier, provider, codeKeys, texts } = options;
-  const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(sessions, req.headers);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
-    return user;
-  };
+  const { db, notifier, provider, codeKeys, texts } = options;
 
   /** A locked step says when it reopens, in seconds, as HTTP does for any 429. */
   const withRetryAfter = async <T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> => {
@@ -74,6 +68,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
     app.post(
       path,
       {
+        config: { auth: 'member' },
         schema: {
           tags: ['lifecycle'],
           summary: `${summary}. Wrong codes are counted; the fifth in a row locks the step for an hour (429 with Retry-After)`,
@@ -83,7 +78,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
         },
       },
       async (req, reply) => {
-        const me = await signedIn(req);
+        const me = member(req);
         await withRetryAfter(reply, () =>
           enterCode(db, notifier, codeKeys, me, { packageId: req.params.id, kind, code: req.body.code }),
         );
@@ -95,6 +90,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
   app.get(
     '/api/packages/:id/codes',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['lifecycle'],
         summary: 'The sender’s handover codes: the pickup code until pickup, the delivery code until delivery',
@@ -102,12 +98,13 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
         response: { 200: packageCodesSchema, 400: e, 401: e, 403: e, 404: e },
       },
     },
-    async (req) => getCodes(db, codeKeys, await signedIn(req), req.params.id),
+    async (req) => getCodes(db, codeKeys, member(req), req.params.id),
   );
 
   app.post(
     '/api/packages/:id/delivery-code/sms',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['lifecycle'],
         summary: "Text the delivery code to the recipient's phone (the sender; a few times an hour per package)",
@@ -116,7 +113,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
       },
     },
     async (req, reply) => {
-      await textDeliveryCode(db, texts, codeKeys, await signedIn(req), req.params.id);
+      await textDeliveryCode(db, texts, codeKeys, member(req), req.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -124,6 +121,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
   app.post(
     '/api/packages/:id/confirm',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['lifecycle'],
         summary: 'The sender confirms the delivery: delivered → completed, the reward released to the traveler',
@@ -132,7 +130,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
       },
     },
     async (req) => {
-      const me = await signedIn(req);
+      const me = member(req);
       await confirmDelivery(db, notifier, me, req.params.id);
       return getPackage(db, me, req.params.id, req.log);
     },
@@ -141,6 +139,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
   app.post(
     '/api/packages/:id/withdraw-traveler',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['lifecycle'],
         summary: 'The traveler withdraws before pickup: the package is open again for other travelers, no refund',
@@ -149,7 +148,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
       },
     },
     async (req) => {
-      const me = await signedIn(req);
+      const me = member(req);
       await withdrawAsTraveler(db, notifier, me, req.params.id);
       return getPackage(db, me, req.params.id, req.log);
     },
@@ -158,6 +157,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
   app.post(
     '/api/packages/:id/dispute',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['lifecycle'],
         summary:
@@ -167,13 +167,13 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
         response: { 201: disputeSchema, ...moveErrors },
       },
     },
-    async (req, reply) =>
-      reply.code(201).send(await openDispute(db, notifier, await signedIn(req), req.params.id, req.body)),
+    async (req, reply) => reply.code(201).send(await openDispute(db, notifier, member(req), req.params.id, req.body)),
   );
 
   app.get(
     '/api/packages/:id/dispute',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['lifecycle'],
         summary: "The package's latest dispute, for its sender, its traveler and admins",
@@ -181,12 +181,13 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
         response: { 200: disputeSchema, 400: e, 401: e, 404: e },
       },
     },
-    async (req) => getDispute(db, await signedIn(req), req.params.id),
+    async (req) => getDispute(db, member(req), req.params.id),
   );
 
   app.post(
     '/api/admin/packages/:id/dispute/resolve',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['admin'],
         summary:
@@ -197,7 +198,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
       },
     },
     async (req) => {
-      const me = await signedIn(req);
+      const me = member(req);
       if (!isAdmin(me)) throw new AppError('FORBIDDEN', 'Only administrators can resolve disputes.');
       return resolveDispute(db, notifier, provider, me.id, req.params.id, req.body);
     },

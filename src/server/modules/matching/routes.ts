@@ -1,16 +1,13 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import { getSessionUser } from '#server/modules/auth/service.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
-import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import { member } from '#server/plugins/auth-guard.ts';
+import { apiErrorSchema } from '#shared/errors.ts';
 import { matchQuerySchema, packageMatchPageSchema, travelerMatchPageSchema } from '#shared/matching.ts';
 import { packageParamsSchema } from '#shared/packages.ts';
 import { travelPlanParamsSchema } from '#shared/travel-plans.ts';
 import { matchPackagesForPlan, matchTravelersForPackage } from './service.ts';
 
 export interface MatchingRoutesOptions {
-  sessions: Sessions;
   db: Database;
   /** The app's clock: which reviews count towards the ratings on the cards and in the order. */
   clock?: () => Date;
@@ -27,17 +24,12 @@ const errors = {
 /** Matching: packages for my trip, travelers for my package. */
 export const matchingRoutes: FastifyPluginAsyncZod<MatchingRoutesOptions> = async (
   app,
-  { sessions, db, clock = () => new Date() },
+  { db, clock = () => new Date() },
 ) => {
-  const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(sessions, req.headers);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
-    return user;
-  };
-
   app.get(
     '/api/travel-plans/:id/matches',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['matching'],
         summary:
@@ -48,12 +40,13 @@ export const matchingRoutes: FastifyPluginAsyncZod<MatchingRoutesOptions> = asyn
         response: { 200: packageMatchPageSchema, ...errors },
       },
     },
-    async (req) => matchPackagesForPlan(db, await signedIn(req), req.params.id, req.query, clock()),
+    async (req) => matchPackagesForPlan(db, member(req), req.params.id, req.query, clock()),
   );
 
   app.get(
     '/api/packages/:id/matches',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['matching'],
         summary:
@@ -64,6 +57,6 @@ export const matchingRoutes: FastifyPluginAsyncZod<MatchingRoutesOptions> = asyn
         response: { 200: travelerMatchPageSchema, ...errors },
       },
     },
-    async (req) => matchTravelersForPackage(db, await signedIn(req), req.params.id, req.query, clock()),
+    async (req) => matchTravelersForPackage(db, member(req), req.params.id, req.query, clock()),
   );
 };

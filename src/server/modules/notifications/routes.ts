@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import { getSessionUser } from '#server/modules/auth/service.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
+import { member } from '#server/plugins/auth-guard.ts';
 import { type Gateway, userRoom } from '#server/realtime/gateway.ts';
-import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import { apiErrorSchema } from '#shared/errors.ts';
 import {
   markAllNotificationsReadSchema,
   notificationItemSchema,
@@ -23,7 +21,6 @@ import {
 } from './service.ts';
 
 export interface NotificationRoutesOptions {
-  sessions: Sessions;
   db: Database;
   gateway: Gateway;
 }
@@ -31,10 +28,7 @@ export interface NotificationRoutesOptions {
 const e = apiErrorSchema;
 
 /** Notifications: my list, the unread badge, marking one or all read. */
-export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions> = async (
-  app,
-  { sessions, db, gateway },
-) => {
+export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions> = async (app, { db, gateway }) => {
   const push: ReadPush = (userId, event) => {
     try {
       gateway.io.to(userRoom(userId)).emit(notificationReadEventName as never, event as never);
@@ -42,15 +36,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
       app.log.warn({ err, userId }, 'notification_read push failed');
     }
   };
-  const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(sessions, req.headers);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
-    return user;
-  };
 
   app.get(
     '/api/notifications',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['notifications'],
         summary: 'My notifications, newest first (`cursor`: the previous page’s nextCursor)',
@@ -58,24 +48,26 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
         response: { 200: notificationPageSchema, 400: e, 401: e },
       },
     },
-    async (req) => listNotifications(db, (await signedIn(req)).id, req.query.cursor),
+    async (req) => listNotifications(db, member(req).id, req.query.cursor),
   );
 
   app.get(
     '/api/notifications/unread-count',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['notifications'],
         summary: 'How many of my notifications are unread',
         response: { 200: unreadNotificationsSchema, 401: e },
       },
     },
-    async (req) => unreadNotifications(db, (await signedIn(req)).id),
+    async (req) => unreadNotifications(db, member(req).id),
   );
 
   app.post(
     '/api/notifications/:id/read',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['notifications'],
         summary: 'Mark one of my notifications read',
@@ -83,18 +75,19 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
         response: { 200: notificationItemSchema, 400: e, 401: e, 404: e },
       },
     },
-    async (req) => markNotificationRead(db, push, (await signedIn(req)).id, req.params.id),
+    async (req) => markNotificationRead(db, push, member(req).id, req.params.id),
   );
 
   app.post(
     '/api/notifications/read-all',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['notifications'],
         summary: 'Mark all my notifications read',
         response: { 200: markAllNotificationsReadSchema, 401: e },
       },
     },
-    async (req) => markAllNotificationsRead(db, push, (await signedIn(req)).id),
+    async (req) => markAllNotificationsRead(db, push, member(req).id),
   );
 };

@@ -1,10 +1,8 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
-import { getSessionUser } from '#server/modules/auth/service.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
+import { member } from '#server/plugins/auth-guard.ts';
 import { type PackagePhotoStorage, packagePhotoKeyPattern } from '#server/providers/storage/package-photo-storage.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
 import {
@@ -30,7 +28,6 @@ import {
 } from './service.ts';
 
 export interface PackageRoutesOptions {
-  sessions: Sessions;
   db: Database;
   storage: PackagePhotoStorage;
   /** Cancels a paid (open or matched) package with its refund; the payments module provides it. */
@@ -49,10 +46,7 @@ const e = apiErrorSchema;
 const photoKeyParamsSchema = z.object({ key: z.string().regex(packagePhotoKeyPattern, 'Not a photo key') });
 
 /** Packages: a sender's drafts and photos, package pages by visibility, cancelling a draft. */
-export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async (
-  app,
-  { sessions, db, storage, cancelPaid },
-) => {
+export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async (app, { db, storage, cancelPaid }) => {
   // Scoped to this plugin: one file per request, at most 8 MB, nothing else worth buffering.
   await app.register(multipart, {
     limits: {
@@ -65,15 +59,10 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
     },
   });
 
-  const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(sessions, req.headers);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
-    return user;
-  };
-
   app.post(
     '/api/packages',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['packages'],
         summary: 'Start a package as a draft (only the title is needed; the rest can follow step by step)',
@@ -82,7 +71,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
       },
     },
     async (req, reply) => {
-      const me = await signedIn(req);
+      const me = member(req);
       return reply.code(201).send(await createPackage(db, me, req.body, req.log));
     },
   );
@@ -90,6 +79,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
   app.get(
     '/api/packages',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['packages'],
         summary: 'My packages as a sender, last changed first: by tab (group), status and title, a page at a time',
@@ -97,12 +87,13 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
         response: { 200: packagePageSchema, 400: e, 401: e },
       },
     },
-    async (req) => listMyPackages(db, await signedIn(req), req.query, req.log),
+    async (req) => listMyPackages(db, member(req), req.query, req.log),
   );
 
   app.get(
     '/api/packages/:id',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['packages'],
         summary:
@@ -111,12 +102,13 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
         response: { 200: packageViewSchema, 400: e, 401: e, 404: e },
       },
     },
-    async (req) => getPackage(db, await signedIn(req), req.params.id, req.log),
+    async (req) => getPackage(db, member(req), req.params.id, req.log),
   );
 
   app.patch(
     '/api/packages/:id',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['packages'],
         summary: 'Change fields of my draft; the package rules are checked over the draft as it would be saved',
@@ -125,12 +117,13 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
         response: { 200: packageSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
     },
-    async (req) => updatePackage(db, await signedIn(req), req.params.id, req.body, req.log),
+    async (req) => updatePackage(db, member(req), req.params.id, req.body, req.log),
   );
 
   app.delete(
     '/api/packages/:id',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['packages'],
         summary: 'Delete my draft and its photos',
@@ -139,7 +132,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
       },
     },
     async (req, reply) => {
-      await deletePackage(db, storage, await signedIn(req), req.params.id);
+      await deletePackage(db, storage, member(req), req.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -147,6 +140,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
   app.post(
     '/api/packages/:id/cancel',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['packages'],
         summary: 'Cancel a package: a draft, or a paid one with the refund of the policy (docs/product.md §5)',
@@ -154,12 +148,13 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
         response: { 200: packageSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
     },
-    async (req) => cancelPackage(db, await signedIn(req), req.params.id, req.log, cancelPaid),
+    async (req) => cancelPackage(db, member(req), req.params.id, req.log, cancelPaid),
   );
 
   app.post(
     '/api/packages/:id/photos',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['packages'],
         summary: `Add a photo to my draft (one file field \`photo\`: JPEG, PNG or WebP, at most ${photoMegabytes} MB)`,
@@ -169,7 +164,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
       },
     },
     async (req) => {
-      const me = await signedIn(req);
+      const me = member(req);
       if (!req.isMultipart()) throw noFile();
       let upload: Buffer;
       try {
@@ -190,6 +185,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
   app.delete(
     '/api/packages/:id/photos/:photoId',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['packages'],
         summary: 'Remove a photo from my draft',
@@ -197,7 +193,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
         response: { 200: packageSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
     },
-    async (req) => deletePhoto(db, storage, await signedIn(req), req.params.id, req.params.photoId, req.log),
+    async (req) => deletePhoto(db, storage, member(req), req.params.id, req.params.photoId, req.log),
   );
 
   app.get(

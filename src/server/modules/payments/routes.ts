@@ -1,9 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import { getSessionUser } from '#server/modules/auth/service.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import { member } from '#server/plugins/auth-guard.ts';
 import type { SandboxPaymentProvider } from '#server/providers/payments/sandbox.ts';
 import type { StripePaymentProvider } from '#server/providers/payments/stripe.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
@@ -23,7 +21,6 @@ import { cardOutcome, getSandboxCheckout, openSandboxCheckout } from './sandbox.
 import { handlePaymentWebhook } from './webhook.ts';
 
 export interface PaymentRoutesOptions {
-  sessions: Sessions;
   db: Database;
   provider: SandboxPaymentProvider | StripePaymentProvider;
   notifier: Notifier;
@@ -41,16 +38,12 @@ const errors = {
 
 /** Payments: start a checkout, the provider's signed webhook, the return page's poll, the sandbox checkout. */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
-  const { sessions, db, provider, notifier, baseUrl } = options;
-  const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(sessions, req.headers);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
-    return user;
-  };
+  const { db, provider, notifier, baseUrl } = options;
 
   app.post(
     '/api/packages/:id/payments',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['payments'],
         summary: "Pay for my draft: opens (or reuses) its checkout and answers the provider's page",
@@ -58,12 +51,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         response: { 200: startPaymentResponseSchema, ...errors, 503: apiErrorSchema },
       },
     },
-    async (req) => startPayment(db, provider, await signedIn(req), req.params.id, baseUrl),
+    async (req) => startPayment(db, provider, member(req), req.params.id, baseUrl),
   );
 
   app.get(
     '/api/packages/:id/payments/latest',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['payments'],
         summary: 'The newest payment of my package (the return page polls it until the webhook has spoken)',
@@ -71,7 +65,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         response: { 200: paymentSchema, ...errors },
       },
     },
-    async (req) => latestPayment(db, await signedIn(req), req.params.id),
+    async (req) => latestPayment(db, member(req), req.params.id),
   );
 
   // The provider's webhook reads the raw bytes: the signature covers them exactly as sent.
@@ -135,6 +129,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     app.get(
       '/api/payments/sandbox/:ref',
       {
+        config: { auth: 'member' },
         schema: {
           tags: ['payments'],
           summary: 'The sandbox checkout behind /pay/sandbox/{ref} (embedded provider only)',
@@ -142,12 +137,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           response: { 200: sandboxCheckoutSchema, ...errors },
         },
       },
-      async (req) => getSandboxCheckout(db, (await signedIn(req)).id, req.params.ref),
+      async (req) => getSandboxCheckout(db, member(req).id, req.params.ref),
     );
 
     app.post(
       '/api/payments/sandbox/:ref/pay',
       {
+        config: { auth: 'member' },
         schema: {
           tags: ['payments'],
           summary: 'Pay the sandbox checkout with a test card; the result arrives through the signed webhook',
@@ -157,7 +153,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         },
       },
       async (req) => {
-        const me = await signedIn(req);
+        const me = member(req);
         const { payment, currency } = await openSandboxCheckout(db, me.id, req.params.ref);
         const outcome = cardOutcome(req.body.cardNumber);
         await deliver(
@@ -177,6 +173,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     app.post(
       '/api/payments/sandbox/:ref/cancel',
       {
+        config: { auth: 'member' },
         schema: {
           tags: ['payments'],
           summary: 'Leave the sandbox checkout without paying',
@@ -185,7 +182,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         },
       },
       async (req) => {
-        const me = await signedIn(req);
+        const me = member(req);
         const { payment, currency } = await openSandboxCheckout(db, me.id, req.params.ref);
         await deliver(
           sandbox.eventsFor({

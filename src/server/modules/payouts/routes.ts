@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import type { DataKey } from '#server/lib/crypto.ts';
-import { getSessionUser } from '#server/modules/auth/service.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
-import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import { member } from '#server/plugins/auth-guard.ts';
+import { apiErrorSchema } from '#shared/errors.ts';
 import {
   type PayoutMethod,
   payoutListQuerySchema,
@@ -14,7 +13,6 @@ import {
 import { listMyPayouts, requestPayout } from './service.ts';
 
 export interface PayoutRoutesOptions {
-  sessions: Sessions;
   db: Database;
   /** Seals the bank details (bankDetailsKey(config.authSecret)). */
   bankKey: DataKey;
@@ -23,19 +21,11 @@ export interface PayoutRoutesOptions {
 }
 
 /** A traveler's payouts: ask for one, see mine. The back office's side is in admin-money. */
-export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (
-  app,
-  { sessions, db, bankKey, methods },
-) => {
-  const signedIn = async (headers: Parameters<typeof getSessionUser>[1]) => {
-    const user = await getSessionUser(sessions, headers);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
-    return user;
-  };
-
+export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (app, { db, bankKey, methods }) => {
   app.post(
     '/api/payouts',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['payouts'],
         summary:
@@ -51,7 +41,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (
       },
     },
     async (req, reply) => {
-      const payout = await requestPayout(db, bankKey, await signedIn(req.headers), req.body, methods);
+      const payout = await requestPayout(db, bankKey, member(req), req.body, methods);
       return reply.code(201).send(payout);
     },
   );
@@ -59,6 +49,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (
   app.get(
     '/api/payouts',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['payouts'],
         summary: 'My payouts, newest first (keyset cursor)',
@@ -66,6 +57,6 @@ export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (
         response: { 200: payoutPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (req) => listMyPayouts(db, (await signedIn(req.headers)).id, req.query),
+    async (req) => listMyPayouts(db, member(req).id, req.query),
   );
 };

@@ -1,12 +1,11 @@
 import multipart from '@fastify/multipart';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import type { Auth } from '#server/modules/auth/auth.ts';
-import { getSessionUser } from '#server/modules/auth/service.ts';
 import type { Sessions } from '#server/modules/auth/sessions.ts';
+import { member } from '#server/plugins/auth-guard.ts';
 import type { AvatarStorage } from '#server/providers/storage/avatar-storage.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
 import {
@@ -50,27 +49,23 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 2, fieldNameSize: 100, headerPairs: 100 },
   });
 
-  const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(sessions, req.headers);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
-    return user;
-  };
-
   app.get(
     '/api/profile',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['profiles'],
         summary: 'My profile, as I edit it',
         response: { 200: profileSchema, 401: apiErrorSchema },
       },
     },
-    async (req) => getProfile(db, (await signedIn(req)).id),
+    async (req) => getProfile(db, member(req).id),
   );
 
   app.patch(
     '/api/profile',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['profiles'],
         summary: 'Change my name, bio, city, languages or e-mail preference',
@@ -79,7 +74,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       },
     },
     async (req) => {
-      const me = await signedIn(req);
+      const me = member(req);
       const profile = await updateProfile(db, me.id, req.body);
       // The name is part of the session's member: the next request reads the new one.
       await sessions.userChanged(me.id);
@@ -90,6 +85,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
   app.post(
     '/api/profile/avatar',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['profiles'],
         summary: 'Upload my avatar (one file field `avatar`: JPEG, PNG or WebP, at most 5 MB)',
@@ -98,7 +94,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       },
     },
     async (req) => {
-      const me = await signedIn(req);
+      const me = member(req);
       if (!req.isMultipart()) throw noFile();
       let upload: Buffer;
       try {
@@ -121,6 +117,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
   app.delete(
     '/api/profile',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['profiles'],
         summary: 'Delete my account: signs out everywhere and removes or anonymises my personal data',
@@ -129,7 +126,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       },
     },
     async (req, reply) => {
-      const me = await signedIn(req);
+      const me = member(req);
       await deleteAccount(db, storage, me.id);
       // Its sessions were deleted with it, outside Better Auth: no node may still know them.
       await sessions.userChanged(me.id);

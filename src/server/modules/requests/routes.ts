@@ -1,11 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import type { CodeKeys } from '#server/lib/codes.ts';
-import { getSessionUser } from '#server/modules/auth/service.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
-import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import { member } from '#server/plugins/auth-guard.ts';
+import { apiErrorSchema } from '#shared/errors.ts';
 import {
   inviteSchema,
   offerSchema,
@@ -19,7 +17,6 @@ import { getRequest, listRequests } from './list.ts';
 import { inviteTraveler, offerToCarry } from './start.ts';
 
 export interface RequestRoutesOptions {
-  sessions: Sessions;
   db: Database;
   notifier: Notifier;
   /** Makes the pickup and delivery codes when a request is accepted (handoverCodeKeys(config.authSecret)). */
@@ -30,19 +27,11 @@ const e = apiErrorSchema;
 const answerErrors = { 400: e, 401: e, 403: e, 404: e, 409: e };
 
 /** Requests (docs/product.md §4): offers and invitations, my incoming and outgoing lists, answers. */
-export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async (
-  app,
-  { sessions, db, notifier, codeKeys },
-) => {
-  const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(sessions, req.headers);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
-    return user;
-  };
-
+export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async (app, { db, notifier, codeKeys }) => {
   app.post(
     '/api/requests/offers',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['requests'],
         summary: 'Offer to carry an open package with one of my active trips (verified profile; the trip must fit)',
@@ -50,12 +39,13 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async 
         response: { 201: requestSchema, ...answerErrors },
       },
     },
-    async (req, reply) => reply.code(201).send(await offerToCarry(db, notifier, await signedIn(req), req.body)),
+    async (req, reply) => reply.code(201).send(await offerToCarry(db, notifier, member(req), req.body)),
   );
 
   app.post(
     '/api/requests/invites',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['requests'],
         summary: "Invite a traveler's active trip for my open package (verified profile; the trip must fit)",
@@ -63,12 +53,13 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async 
         response: { 201: requestSchema, ...answerErrors },
       },
     },
-    async (req, reply) => reply.code(201).send(await inviteTraveler(db, notifier, await signedIn(req), req.body)),
+    async (req, reply) => reply.code(201).send(await inviteTraveler(db, notifier, member(req), req.body)),
   );
 
   app.get(
     '/api/requests',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['requests'],
         summary:
@@ -77,12 +68,13 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async 
         response: { 200: requestPageSchema, 400: e, 401: e },
       },
     },
-    async (req) => listRequests(db, await signedIn(req), req.query),
+    async (req) => listRequests(db, member(req), req.query),
   );
 
   app.get(
     '/api/requests/:id',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['requests'],
         summary: 'A request, for either of its two members or an admin',
@@ -90,12 +82,13 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async 
         response: { 200: requestSchema, 400: e, 401: e, 404: e },
       },
     },
-    async (req) => getRequest(db, await signedIn(req), req.params.id),
+    async (req) => getRequest(db, member(req), req.params.id),
   );
 
   app.post(
     '/api/requests/:id/accept',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['requests'],
         summary:
@@ -104,12 +97,13 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async 
         response: { 200: requestSchema, ...answerErrors },
       },
     },
-    async (req) => acceptRequest(db, notifier, codeKeys, await signedIn(req), req.params.id),
+    async (req) => acceptRequest(db, notifier, codeKeys, member(req), req.params.id),
   );
 
   app.post(
     '/api/requests/:id/decline',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['requests'],
         summary: 'Decline a request I received',
@@ -117,12 +111,13 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async 
         response: { 200: requestSchema, ...answerErrors },
       },
     },
-    async (req) => declineRequest(db, notifier, await signedIn(req), req.params.id),
+    async (req) => declineRequest(db, notifier, member(req), req.params.id),
   );
 
   app.post(
     '/api/requests/:id/withdraw',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['requests'],
         summary: 'Withdraw a pending request I made',
@@ -130,6 +125,6 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async 
         response: { 200: requestSchema, ...answerErrors },
       },
     },
-    async (req) => withdrawRequest(db, notifier, await signedIn(req), req.params.id),
+    async (req) => withdrawRequest(db, notifier, member(req), req.params.id),
   );
 };

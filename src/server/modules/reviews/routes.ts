@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import { getSessionUser } from '#server/modules/auth/service.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
-import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import { member } from '#server/plugins/auth-guard.ts';
+import { apiErrorSchema } from '#shared/errors.ts';
 import { packageParamsSchema } from '#shared/packages.ts';
 import { publicProfileParamsSchema } from '#shared/profiles.ts';
 import {
@@ -16,7 +14,6 @@ import {
 import { getPackageReviewState, listMemberReviews, writeReview } from './service.ts';
 
 export interface ReviewRoutesOptions {
-  sessions: Sessions;
   db: Database;
   notifier: Notifier;
   /** The app's clock: when reviews are revealed and the period closes. */
@@ -26,19 +23,11 @@ export interface ReviewRoutesOptions {
 const e = apiErrorSchema;
 
 /** Reviews: each side of a completed package reviews the other; members' revealed reviews. */
-export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (
-  app,
-  { sessions, db, notifier, clock },
-) => {
-  const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(sessions, req.headers);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
-    return user;
-  };
-
+export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (app, { db, notifier, clock }) => {
   app.post(
     '/api/packages/:id/review',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['reviews'],
         summary: 'Review the other side of a completed package (once; 1–5 stars and an optional comment)',
@@ -48,7 +37,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (
       },
     },
     async (req, reply) => {
-      const me = await signedIn(req);
+      const me = member(req);
       const state = await writeReview(db, notifier, me, req.params.id, req.body, clock());
       return reply.code(201).send(state);
     },
@@ -57,6 +46,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (
   app.get(
     '/api/packages/:id/review',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['reviews'],
         summary: 'Where I stand on reviewing a package: may I, my review, and theirs once it is revealed',
@@ -64,7 +54,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (
         response: { 200: packageReviewStateSchema, 400: e, 401: e, 403: e, 404: e },
       },
     },
-    async (req) => getPackageReviewState(db, (await signedIn(req)).id, req.params.id, clock()),
+    async (req) => getPackageReviewState(db, member(req).id, req.params.id, clock()),
   );
 
   app.get(

@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import { getSessionUser } from '#server/modules/auth/service.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
-import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import { member } from '#server/plugins/auth-guard.ts';
+import { apiErrorSchema } from '#shared/errors.ts';
 import {
   createTravelPlanSchema,
   travelPlanListQuerySchema,
@@ -16,7 +14,6 @@ import {
 import { cancelTravelPlan, createTravelPlan, getTravelPlan, listTravelPlans, updateTravelPlan } from './service.ts';
 
 export interface TravelPlanRoutesOptions {
-  sessions: Sessions;
   db: Database;
   notifier: Notifier;
 }
@@ -24,19 +21,11 @@ export interface TravelPlanRoutesOptions {
 const e = apiErrorSchema;
 
 /** Travel plans: create, edit and cancel my trips; read one. Matching lives in its own module. */
-export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = async (
-  app,
-  { sessions, db, notifier },
-) => {
-  const signedIn = async (req: FastifyRequest) => {
-    const user = await getSessionUser(sessions, req.headers);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
-    return user;
-  };
-
+export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = async (app, { db, notifier }) => {
   app.post(
     '/api/travel-plans',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['travel-plans'],
         summary: 'Add a trip I am making: where, when, how, and how many kg I can carry',
@@ -45,7 +34,7 @@ export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = 
       },
     },
     async (req, reply) => {
-      const me = await signedIn(req);
+      const me = member(req);
       return reply.code(201).send(await createTravelPlan(db, me, req.body, req.log));
     },
   );
@@ -53,6 +42,7 @@ export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = 
   app.get(
     '/api/travel-plans',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['travel-plans'],
         summary: 'My travel plans, a page at a time (active: soonest departure first; otherwise latest first)',
@@ -60,12 +50,13 @@ export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = 
         response: { 200: travelPlanPageSchema, 400: e, 401: e },
       },
     },
-    async (req) => listTravelPlans(db, await signedIn(req), req.query),
+    async (req) => listTravelPlans(db, member(req), req.query),
   );
 
   app.get(
     '/api/travel-plans/:id',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['travel-plans'],
         summary: "A travel plan: all of it for its traveler or an admin; an active one's cities for other members",
@@ -73,12 +64,13 @@ export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = 
         response: { 200: travelPlanSchema, 400: e, 401: e, 404: e },
       },
     },
-    async (req) => getTravelPlan(db, await signedIn(req), req.params.id),
+    async (req) => getTravelPlan(db, member(req), req.params.id),
   );
 
   app.patch(
     '/api/travel-plans/:id',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['travel-plans'],
         summary: 'Change my active travel plan; the rules are checked over the plan as it would be saved',
@@ -87,12 +79,13 @@ export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = 
         response: { 200: travelPlanSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
     },
-    async (req) => updateTravelPlan(db, await signedIn(req), req.params.id, req.body, req.log),
+    async (req) => updateTravelPlan(db, member(req), req.params.id, req.body, req.log),
   );
 
   app.post(
     '/api/travel-plans/:id/cancel',
     {
+      config: { auth: 'member' },
       schema: {
         tags: ['travel-plans'],
         summary: 'Cancel my active travel plan',
@@ -100,6 +93,6 @@ export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = 
         response: { 200: travelPlanSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
     },
-    async (req) => cancelTravelPlan(db, notifier, await signedIn(req), req.params.id),
+    async (req) => cancelTravelPlan(db, notifier, member(req), req.params.id),
   );
 };
