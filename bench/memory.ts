@@ -13,14 +13,14 @@
 // With DATABASE_URL the bench makes a database of its own next to that one and drops it at the end.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { DEMO_PASSWORD, demoAccounts } from '#shared/demo.ts';
+import { scratchDatabase } from './scratch-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,29 +34,7 @@ const SECONDS = Number(args.seconds);
 const databaseUrl = process.env.DATABASE_URL;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-let benchDbUrl: string | undefined;
-let dataDir: string | undefined;
-if (databaseUrl) {
-  const url = new URL(databaseUrl);
-  const name = `tg_bench_memory_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`).finally(() => admin.end());
-  url.pathname = `/${name}`;
-  benchDbUrl = url.toString();
-} else {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'tagalong-bench-mem-'));
-}
-async function dropDatabase() {
-  if (databaseUrl && benchDbUrl) {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin
-      .query(`DROP DATABASE IF EXISTS "${new URL(benchDbUrl).pathname.slice(1)}" WITH (FORCE)`)
-      .finally(() => admin.end());
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}
+const { benchDbUrl, dataDir, drop: dropDatabase } = await scratchDatabase(databaseUrl, 'memory');
 
 const started = performance.now();
 const child: ChildProcess = fork(path.join(here, 'memory-node.ts'), {

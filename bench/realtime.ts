@@ -15,19 +15,18 @@
 // Two nodes need DATABASE_URL and REDIS_URL (PGlite cannot be shared between processes).
 import { type ChildProcess, fork } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { openDatabase } from '#server/db/client.ts';
 import { session, user } from '#server/db/schema/auth.ts';
 import { conversations } from '#server/db/schema/requests.ts';
 import type { ChatMessage, SendMessageAck } from '#shared/chat.ts';
 import { sendMessageEventName } from '#shared/chat.ts';
+import { scratchDatabase } from './scratch-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -57,30 +56,7 @@ const BATCH = 1000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 // ── The database: N members with a session each, and a conversation per pair ──────────────────────
-let benchDbUrl: string | undefined;
-let dataDir: string | undefined;
-if (databaseUrl) {
-  const url = new URL(databaseUrl);
-  const name = `tg_bench_realtime_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`).finally(() => admin.end());
-  url.pathname = `/${name}`;
-  benchDbUrl = url.toString();
-} else {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'tagalong-bench-rt-'));
-}
-
-async function dropDatabase() {
-  if (databaseUrl && benchDbUrl) {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin
-      .query(`DROP DATABASE IF EXISTS "${new URL(benchDbUrl).pathname.slice(1)}" WITH (FORCE)`)
-      .finally(() => admin.end());
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}
+const { benchDbUrl, dataDir, drop: dropDatabase } = await scratchDatabase(databaseUrl, 'realtime');
 
 /** Better Auth's signed session cookie: the token, a dot, base64 HMAC-SHA256 of the token. */
 const cookieOf = (token: string) =>
