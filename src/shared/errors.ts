@@ -1,57 +1,110 @@
 import { z } from 'zod';
+import { accountErrors } from './errors/account.ts';
+import { chatErrors } from './errors/chat.ts';
+import { commonErrors } from './errors/common.ts';
+import type { ErrorEntry } from './errors/entry.ts';
+import { kycErrors } from './errors/kyc.ts';
+import { lifecycleErrors } from './errors/lifecycle.ts';
+import { matchingErrors } from './errors/matching.ts';
+import { notificationsErrors } from './errors/notifications.ts';
+import { packagesErrors } from './errors/packages.ts';
+import { paymentsErrors } from './errors/payments.ts';
+import { payoutsErrors } from './errors/payouts.ts';
+import { profilesErrors } from './errors/profiles.ts';
+import { requestsErrors } from './errors/requests.ts';
+import { reviewsErrors } from './errors/reviews.ts';
+import { travelPlansErrors } from './errors/travel-plans.ts';
 
-// Error codes are defined once here; the server maps them to HTTP statuses in one place
-// (server/plugins/errors.ts) and the web app to the user's words in one table (web/lib/error-messages.ts).
-export const errorCodes = [
-  'VALIDATION_FAILED',
-  'NOT_FOUND',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'CONFLICT',
-  'RATE_LIMITED',
-  'PAYLOAD_TOO_LARGE',
-  'SERVICE_UNAVAILABLE',
-  'INTERNAL',
-  /** A payment provider refused or did not finish a transfer we asked for (a payout to a Stripe account). */
-  'TRANSFER_FAILED',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number];
+export type { ErrorEntry } from './errors/entry.ts';
 
-export const errorStatus: Record<ErrorCode, number> = {
-  VALIDATION_FAILED: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  TRANSFER_FAILED: 502,
-  SERVICE_UNAVAILABLE: 503,
-};
+/**
+ * Every failure the API answers, by code (docs/decisions/0040-domain-error-catalog.md). The server
+ * throws `AppError(code, …)` and the status comes from here; the web app words each code in one
+ * table (src/web/lib/errors/words.ts), which must cover every code.
+ */
+export const errorCatalog = {
+  ...commonErrors,
+  ...accountErrors,
+  ...profilesErrors,
+  ...kycErrors,
+  ...packagesErrors,
+  ...requestsErrors,
+  ...matchingErrors,
+  ...travelPlansErrors,
+  ...lifecycleErrors,
+  ...paymentsErrors,
+  ...payoutsErrors,
+  ...reviewsErrors,
+  ...chatErrors,
+  ...notificationsErrors,
+} as const satisfies Record<string, ErrorEntry>;
 
-/** The one shape of every API error: `{ error: { code, message, fields? } }`. */
+export type ErrorCode = keyof typeof errorCatalog;
+export const errorCodes = Object.keys(errorCatalog) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCatalog, value);
+}
+
+export function errorStatusOf(code: ErrorCode): number {
+  return errorCatalog[code].status;
+}
+
+/** Values a code's words may name ("only 3 left", "until 14:05"); never free text from the server. */
+export type ErrorParams = Record<string, string | number>;
+
+/**
+ * The one shape of every API error. `message` is the catalog's English sentence for API clients;
+ * the web app shows its own words for `code` instead. `fields` are the shared contract's messages
+ * for each invalid field.
+ */
 export const apiErrorSchema = z
   .object({
     error: z.object({
       code: z.string(),
       message: z.string(),
       fields: z.record(z.string(), z.array(z.string())).optional(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
       requestId: z.string().optional(),
     }),
   })
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** Thrown by services; carries a code from the table above. */
+export interface AppErrorOptions {
+  /** Per-field messages, for a form to place beside its fields. */
+  fields?: Record<string, string[]> | undefined;
+  /** Values the member's words name; sent to the client. */
+  params?: ErrorParams | undefined;
+  /** What happened, for logs and tests; never sent to the client. */
+  detail?: string | undefined;
+}
+
+/** Thrown by services with a catalog code; the errors plugin turns it into the one error body. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string[]> | undefined;
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
-    super(message);
+  readonly params: ErrorParams | undefined;
+  readonly detail: string | undefined;
+  /** What the body's `message` says: the catalog's sentence (a legacy string while codes move over). */
+  readonly publicMessage: string;
+  /**
+   * @deprecated-form `new AppError(code, message, fields)`: the message is sent as it is. It remains
+   * only while every domain moves to its own codes.
+   */
+  constructor(code: ErrorCode, options: AppErrorOptions | string = {}, legacyFields?: Record<string, string[]>) {
+    const opts: AppErrorOptions = typeof options === 'string' ? { detail: options, fields: legacyFields } : options;
+    super(opts.detail ?? errorCatalog[code].message);
     this.name = 'AppError';
     this.code = code;
-    this.fields = fields;
+    this.fields = opts.fields;
+    this.params = opts.params;
+    this.detail = opts.detail;
+    this.publicMessage = typeof options === 'string' ? options : errorCatalog[code].message;
+  }
+
+  get status(): number {
+    return errorCatalog[this.code].status;
   }
 }
 

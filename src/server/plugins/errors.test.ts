@@ -32,7 +32,7 @@ describe('errors plugin', () => {
   it('answers a NUL character the database refused with 400, not 500', async () => {
     const res = await app.inject({ method: 'POST', url: '/echo', payload: { value: 'a\u0000b' } });
     expect(res.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(res.json()).error.code).toBe('VALIDATION_FAILED');
+    expect(apiErrorSchema.parse(res.json()).error.code).toBe('UNSTORABLE_TEXT');
   });
 
   it('still answers other failures with 500', async () => {
@@ -56,13 +56,13 @@ describe('frameworkErrorHandler', () => {
   it('answers a path parameter longer than the router takes with 414 in the error shape', async () => {
     const res = await app.inject(`/things/${'x'.repeat(5000)}`);
     expect(res.statusCode).toBe(414);
-    expect(apiErrorSchema.parse(res.json()).error.code).toBe('VALIDATION_FAILED');
+    expect(apiErrorSchema.parse(res.json()).error.code).toBe('INVALID_ADDRESS');
     expect(res.body).not.toContain('xxxxxxxxxx');
   });
 
   it('answers bad percent-encoding with 400 in the error shape', async () => {
     const res = await app.inject('/things/%E0%A4%A');
     expect(res.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(res.json()).error.code).toBe('VALIDATION_FAILED');
+    expect(apiErrorSchema.parse(res.json()).error.code).toBe('INVALID_ADDRESS');
   });
 });

@@ -1,17 +1,28 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { type ApiError, AppError, type ErrorCode, errorStatus } from '#shared/errors.ts';
+import { type ApiError, AppError, type ErrorCode, errorCatalog } from '#shared/errors.ts';
 
-/** Every API error leaves the server in one shape; this is the only place codes become statuses. */
-export function errorBody(code: ErrorCode | string, message: string, extra: Partial<ApiError['error']> = {}): ApiError {
-  return { error: { code, message, ...extra } };
+/** Every API error leaves the server in one shape, its message the catalog's sentence for the code. */
+export function errorBody(code: ErrorCode, extra: Partial<Omit<ApiError['error'], 'code'>> = {}): ApiError {
+  return { error: { code, message: errorCatalog[code].message, ...extra } };
 }
 
+/** The code of an answer Fastify or a plugin produced with a bare status. */
+const codeOfStatus: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'INVALID_ADDRESS',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
 function statusToCode(status: number): ErrorCode {
-  const found = (Object.entries(errorStatus) as [ErrorCode, number][]).find(([, s]) => s === status);
-  if (found) return found[0];
-  return status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED';
+  return codeOfStatus[status] ?? (status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');
 }
 
 function fieldsFromZodIssues(
@@ -56,8 +67,8 @@ function isUnstorableTextError(err: unknown): boolean {
  */
 export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 400;
-  const message = status >= 500 ? 'Something went wrong on our side.' : 'This address is not valid.';
-  return reply.code(status).send(errorBody(statusToCode(status), message, { requestId: req.id }));
+  const code: ErrorCode = status >= 500 ? 'INTERNAL' : 'INVALID_ADDRESS';
+  return reply.code(status).send(errorBody(code, { requestId: req.id }));
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -69,37 +80,40 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         message: v.message,
       }));
       return reply.code(400).send(
-        errorBody('VALIDATION_FAILED', 'Some fields are not valid.', {
+        errorBody('VALIDATION_FAILED', {
           fields: fieldsFromZodIssues(issues, err.validationContext ?? 'body'),
           requestId: req.id,
         }),
       );
     }
     if (err instanceof AppError) {
-      return reply
-        .code(errorStatus[err.code])
-        .send(errorBody(err.code, err.message, { fields: err.fields, requestId: req.id }));
+      if (err.detail) req.log.info({ code: err.code, detail: err.detail }, 'request refused');
+      return reply.code(err.status).send(
+        errorBody(err.code, {
+          message: err.publicMessage,
+          fields: err.fields,
+          params: err.params,
+          requestId: req.id,
+        }),
+      );
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
-      return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong on our side.', { requestId: req.id }));
+      return reply.code(500).send(errorBody('INTERNAL', { requestId: req.id }));
     }
     if (isUnstorableTextError(err)) {
       req.log.warn({ err }, 'text the database cannot store reached it');
-      return reply
-        .code(400)
-        .send(
-          errorBody('VALIDATION_FAILED', 'Some text holds characters that cannot be stored.', { requestId: req.id }),
-        );
+      return reply.code(400).send(errorBody('UNSTORABLE_TEXT', { requestId: req.id }));
     }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err }, 'unhandled error');
-      return reply
-        .code(status)
-        .send(errorBody(statusToCode(status), 'Something went wrong on our side.', { requestId: req.id }));
+      return reply.code(status).send(errorBody(statusToCode(status), { requestId: req.id }));
     }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported media type) keep their message.
-    return reply.code(status).send(errorBody(statusToCode(status), err.message, { requestId: req.id }));
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): what went wrong is logged,
+    // the body carries the code.
+    req.log.info({ err: err.message, status }, 'request refused by the framework');
+    const code = status === 400 ? 'MALFORMED_BODY' : statusToCode(status);
+    return reply.code(status).send(errorBody(code, { requestId: req.id }));
   });
 });

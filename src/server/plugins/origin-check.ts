@@ -41,7 +41,7 @@ export const originCheckPlugin = fp(async (app: FastifyInstance, options: { base
     if (origin !== undefined && origin !== configured && origin !== own) {
       return reply
         .code(403)
-        .send(errorBody('FORBIDDEN', 'This request came from another site.', { requestId: req.id }));
+        .send(errorBody('CROSS_SITE_REQUEST', { requestId: req.id }));
     }
     const type = mediaType(req.headers['content-type']);
     if (type === null || type === 'application/json' || req.routeOptions.config?.signedWebhook) return;
@@ -49,6 +49,6 @@ export const originCheckPlugin = fp(async (app: FastifyInstance, options: { base
     if (consumes.includes(type)) return;
     return reply
       .code(415)
-      .send(errorBody('UNSUPPORTED_MEDIA_TYPE', 'Send this request as application/json.', { requestId: req.id }));
+      .send(errorBody('UNSUPPORTED_MEDIA_TYPE', { requestId: req.id }));
   });
 });

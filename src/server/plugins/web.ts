@@ -65,6 +65,6 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       !pathname.startsWith('/assets/') &&
       !pathname.startsWith('/builds/');
     if (isPage) return sendPage(req, reply);
-    return reply.code(404).send(errorBody('NOT_FOUND', `No such endpoint: ${req.method} ${pathname}`));
+    return reply.code(404).send(errorBody('NOT_FOUND', { message: `No such endpoint: ${req.method} ${pathname}` }));
   });
 });

@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
     },
     async (req, reply) => {
       const user = await optionalUser(req);
-      if (!user) return reply.code(401).send(errorBody('UNAUTHENTICATED', 'You are not signed in.'));
+      if (!user) return reply.code(401).send(errorBody('UNAUTHENTICATED'));
       return toMe(user);
     },
   );
@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
     },
     async (req, reply) => {
       const user = await optionalUser(req);
-      if (!user) return reply.code(401).send(errorBody('UNAUTHENTICATED', 'You are not signed in.'));
+      if (!user) return reply.code(401).send(errorBody('UNAUTHENTICATED'));
       const me = toMe(user);
       return {
         isAdmin: me.isAdmin,

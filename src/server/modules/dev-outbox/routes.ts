@@ -16,7 +16,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.addHook('onRequest', async (req, reply) => {
     if (isLoopbackAddress(req.socket.remoteAddress)) return;
     const pathname = new URL(req.url, 'http://x').pathname;
-    return reply.code(404).send(errorBody('NOT_FOUND', `No such endpoint: ${req.method} ${pathname}`));
+    return reply.code(404).send(errorBody('NOT_FOUND', { message: `No such endpoint: ${req.method} ${pathname}` }));
   });
 
   app.get(

@@ -1,0 +1,3 @@
+import type { ErrorEntry } from './entry.ts';
+
+export const lifecycleErrors = {} as const satisfies Record<string, ErrorEntry>;

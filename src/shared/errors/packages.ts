@@ -1,0 +1,3 @@
+import type { ErrorEntry } from './entry.ts';
+
+export const packagesErrors = {} as const satisfies Record<string, ErrorEntry>;

@@ -1,0 +1,3 @@
+import type { ErrorEntry } from './entry.ts';
+
+export const paymentsErrors = {} as const satisfies Record<string, ErrorEntry>;

@@ -1,0 +1,3 @@
+import type { ErrorWords } from '../types.ts';
+
+export const requestsWords = {} as const satisfies Record<string, ErrorWords>;
