@@ -39,16 +39,12 @@ export const originCheckPlugin = fp(async (app: FastifyInstance, options: { base
     const origin = req.headers.origin;
     const own = `${req.protocol}://${req.host}`;
     if (origin !== undefined && origin !== configured && origin !== own) {
-      return reply
-        .code(403)
-        .send(errorBody('CROSS_SITE_REQUEST', { requestId: req.id }));
+      return reply.code(403).send(errorBody('CROSS_SITE_REQUEST', { requestId: req.id }));
     }
     const type = mediaType(req.headers['content-type']);
     if (type === null || type === 'application/json' || req.routeOptions.config?.signedWebhook) return;
     const consumes = (req.routeOptions.schema as { consumes?: readonly string[] } | undefined)?.consumes ?? [];
     if (consumes.includes(type)) return;
-    return reply
-      .code(415)
-      .send(errorBody('UNSUPPORTED_MEDIA_TYPE', { requestId: req.id }));
+    return reply.code(415).send(errorBody('UNSUPPORTED_MEDIA_TYPE', { requestId: req.id }));
   });
 });

@@ -53,7 +53,9 @@ describe('describeError', () => {
   });
 
   it('gives a reference to quote for a failure on our side', () => {
-    const view = describeError(answered(500, { error: { code: 'INTERNAL', message: 'boom', requestId: 'req-77aa88bb' } }));
+    const view = describeError(
+      answered(500, { error: { code: 'INTERNAL', message: 'boom', requestId: 'req-77aa88bb' } }),
+    );
     expect(view.reference).toBe('REQ-77AA');
     expect(view.message).toContain('(reference REQ-77AA)');
     expect(describeError(answered(502, '<html>bad gateway</html>', 'ff00ee11-2')).reference).toBe('FF00EE11');

@@ -1,8 +1,8 @@
 import { FetchError } from 'ofetch';
 import { type ErrorParams, isApiError } from '#shared/errors.ts';
 import type { ErrorView, ErrorWords } from './types.ts';
-import { errorWords } from './words.ts';
 import { SESSION_ENDED, TRY_AGAIN_LATER } from './words/common.ts';
+import { errorWords } from './words.ts';
 
 export const NETWORK_MESSAGE = "Can't reach Tagalong. Check your connection.";
 const NOT_DONE = "This couldn't be done. Reload the page and try again.";
@@ -104,7 +104,8 @@ export function describeError(err: unknown): ErrorView {
   const answer = readAnswer(err);
   if (!answer) return unexpected('UNKNOWN', undefined);
   const { status, code, fields, params, requestId } = answer;
-  if (status === undefined) return { code: 'NETWORK', message: NETWORK_MESSAGE, field: null, actions: [], reference: null };
+  if (status === undefined)
+    return { code: 'NETWORK', message: NETWORK_MESSAGE, field: null, actions: [], reference: null };
   if (code === 'VALIDATION_FAILED') {
     const [field, messages] = Object.entries(fields ?? {})[0] ?? [];
     if (field && messages?.[0]) return { code, message: messages[0], field, actions: [], reference: null };
@@ -116,7 +117,8 @@ export function describeError(err: unknown): ErrorView {
     return view(code, errorWords[code as keyof typeof errorWords], params ?? {});
   }
   // A code this build does not know (the server is newer) or an answer with no code (a proxy's page).
-  if (status === 401) return { code: code ?? 'UNAUTHENTICATED', message: SESSION_ENDED, field: null, actions: [], reference: null };
+  if (status === 401)
+    return { code: code ?? 'UNAUTHENTICATED', message: SESSION_ENDED, field: null, actions: [], reference: null };
   if (status === 429) return describeCode('RATE_LIMITED');
   if (status >= 500) return unexpected(code ?? `HTTP_${status}`, requestId);
   return { code: code ?? `HTTP_${status}`, message: NOT_DONE, field: null, actions: [], reference: null };
