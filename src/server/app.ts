@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { handoverCodeKeys } from './lib/codes.ts';
@@ -45,6 +45,7 @@ import { clientIpPlugin, fastifyTrustProxy } from './plugins/client-ip.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
+import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { secureCookiesPlugin } from './plugins/secure-cookies.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { readBuildId, webPlugin } from './plugins/web.ts';
@@ -91,7 +92,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checkResponses: config.env !== 'production' }));
 
   const buildId = readBuildId(config.webDistDir);
   const mailer = createMailer(config, deps.database.db);
