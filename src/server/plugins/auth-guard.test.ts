@@ -122,7 +122,7 @@ describe("administrators' routes", () => {
   it('answers a member 403 before validating the input', async () => {
     const res = await markSent(memberCookie);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toMatchObject({ code: 'FORBIDDEN', message: 'Only administrators can do this.' });
+    expect(res.json().error).toMatchObject({ code: 'ADMIN_ONLY' });
   });
 
   it('lets an administrator through to validation and the handler', async () => {
