@@ -154,11 +154,11 @@ describe('/auth/login', () => {
       await page.goto('/auth/login');
       const alert = page.getByRole('alert').first();
 
-      answer = { status: 429, body: { error: { code: 'AUTH_ERROR', message: 'Too many requests.' } } };
+      answer = { status: 429, body: { error: { code: 'RATE_LIMITED', message: 'Too many requests.' } } };
       await signInThroughForm(page, 'member@example.test', 'wrong-password-1');
       await alert.getByText('Too many attempts. Wait a minute and try again.').waitFor();
 
-      answer = { status: 403, body: { error: { code: 'BANNED_USER', message: 'You have been banned.' } } };
+      answer = { status: 403, body: { error: { code: 'ACCOUNT_DISABLED', message: 'Banned.' } } };
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await alert.getByText('This account has been disabled.').waitFor();
       expect(await alert.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/need-help');

@@ -4,6 +4,7 @@ import { makeAdmin } from '#server/modules/kyc/test/helpers.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { signUpVerified } from '#server/test/users.ts';
 import { authGuardPlugin } from './auth-guard.ts';
+import { errorsPlugin } from './errors.ts';
 
 // Sign-in before validation (ADR 0032): every members' route, as the app registers them.
 
@@ -122,7 +123,7 @@ describe("administrators' routes", () => {
   it('answers a member 403 before validating the input', async () => {
     const res = await markSent(memberCookie);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toMatchObject({ code: 'FORBIDDEN', message: 'Only administrators can do this.' });
+    expect(res.json().error).toMatchObject({ code: 'ADMIN_ONLY' });
   });
 
   it('lets an administrator through to validation and the handler', async () => {
@@ -144,6 +145,25 @@ describe("administrators' routes", () => {
       expect(resolver).toHaveBeenCalledTimes(1);
     } finally {
       resolver.mockRestore();
+    }
+  });
+});
+
+describe('verified-profile routes', () => {
+  it('answers a member whose profile is not verified with PROFILE_NOT_VERIFIED', async () => {
+    const { cookie } = await signUpVerified(app, 'unverified-profile@example.test', 'Not Yet Verified');
+    const bare = Fastify();
+    await bare.register(errorsPlugin);
+    await bare.register(authGuardPlugin, { sessions: app.sessions });
+    bare.register(async (scope) => {
+      scope.get('/api/verified-only', { config: { auth: 'verified' } }, async () => 'ok');
+    });
+    try {
+      const res = await bare.inject({ url: '/api/verified-only', headers: { cookie } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('PROFILE_NOT_VERIFIED');
+    } finally {
+      await bare.close();
     }
   });
 });

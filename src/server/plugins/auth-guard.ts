@@ -73,11 +73,11 @@ export function optionalUser(req: FastifyRequest): Promise<SessionUser | null> {
  * matters if a handler calls this on a visitor route, where nobody resolved the session.
  */
 export function member(req: FastifyRequest): SessionUser {
-  if (!req.sessionUser) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+  if (!req.sessionUser) throw new AppError('UNAUTHENTICATED');
   return req.sessionUser;
 }
 
-const signedOut = () => new AppError('UNAUTHENTICATED', 'You are not signed in.');
+const signedOut = () => new AppError('UNAUTHENTICATED');
 
 /**
  * Sign-in comes before validation: a visitor calling a members' route gets 401 whatever they send,
@@ -102,15 +102,13 @@ export const authGuardPlugin = fp(async (app: FastifyInstance, options: { sessio
     verified: async (req: FastifyRequest) => {
       const user = await optionalUser(req);
       if (!user) throw signedOut();
-      if (!isVerifiedProfile(user)) {
-        throw new AppError('FORBIDDEN', 'Verify your profile (e-mail, mobile number and identity check) first.');
-      }
+      if (!isVerifiedProfile(user)) throw new AppError('PROFILE_NOT_VERIFIED');
       req.sessionUser = user;
     },
     admin: async (req: FastifyRequest) => {
       const user = await optionalUser(req);
       if (!user) throw signedOut();
-      if (!isAdmin(user)) throw new AppError('FORBIDDEN', 'Only administrators can do this.');
+      if (!isAdmin(user)) throw new AppError('ADMIN_ONLY');
       req.sessionUser = user;
     },
   };

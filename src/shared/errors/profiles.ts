@@ -1,3 +1,10 @@
 import type { ErrorEntry } from './entry.ts';
 
-export const profilesErrors = {} as const satisfies Record<string, ErrorEntry>;
+export const profilesErrors = {
+  PROFILE_NOT_VERIFIED: {
+    status: 403,
+    message: 'Verify your profile (e-mail, mobile number and identity check) first.',
+  },
+  MEMBER_NOT_FOUND: { status: 404, message: 'There is no member with this id.' },
+  AVATAR_NOT_FOUND: { status: 404, message: 'There is no such avatar.' },
+} as const satisfies Record<string, ErrorEntry>;

@@ -102,7 +102,7 @@ describe('with demo mode off', () => {
     await app.database.db.update(user).set({ banned: true }).where(eq(user.email, 'banned@example.test'));
     const again = await signIn(app, 'banned@example.test', TEST_PASSWORD);
     expect(again.statusCode).toBe(403);
-    expect(apiErrorSchema.parse(again.json()).error.code).toBe('BANNED_USER');
+    expect(apiErrorSchema.parse(again.json()).error.code).toBe('ACCOUNT_DISABLED');
   });
 
   it('says the same for a wrong password and an unknown e-mail', async () => {
@@ -222,7 +222,7 @@ describe('phone codes', () => {
       payload: { phoneNumber: '+12025550123' },
     });
     expect(res.statusCode).toBe(401);
-    expect(apiErrorSchema.parse(res.json()).error.code).toBe('UNAUTHENTICATED');
+    expect(apiErrorSchema.parse(res.json()).error.code).toBe('MOBILE_SIGNED_OUT');
   });
 
   it('cannot be used to sign in', async () => {

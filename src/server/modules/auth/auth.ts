@@ -23,6 +23,7 @@ import {
 import { existingAccountEmail, resetPasswordEmail, verificationEmail } from './emails.ts';
 import { googleOidc } from './google.ts';
 import { checkAuthInput, validationMessage } from './input-rules.ts';
+import { PHONE_CODE_EXPIRES_MINUTES } from './phone-codes.ts';
 import { forgetResetLinks } from './reset-links.ts';
 import type { SessionChanges } from './session-changes.ts';
 
@@ -149,7 +150,7 @@ export function createAuth(config: Config, db: Database, deps: AuthDeps) {
         // E.164 only, as the web app sends it: one spelling per number keeps the unique index honest.
         phoneNumberValidator: (n) => normalizePhoneNumber(n) === n,
         otpLength: 6,
-        expiresIn: 10 * 60,
+        expiresIn: PHONE_CODE_EXPIRES_MINUTES * 60,
         allowedAttempts: 5,
         sendOTP: ({ phoneNumber: to, code }) => deps.sms.sendCode(to, code),
         // A provider that makes its own codes (Twilio Verify) also checks them.

@@ -227,7 +227,7 @@ describe('linking Google to a signed-in account (/auth/connect-with-google)', ()
       payload: { accountId: accounts[0]?.id },
     });
     expect(unlink.statusCode).toBe(400);
-    expect(unlink.json()).toMatchObject({ error: { code: 'FAILED_TO_UNLINK_LAST_ACCOUNT' } });
+    expect(unlink.json()).toMatchObject({ error: { code: 'LAST_SIGN_IN_METHOD' } });
   });
 
   it('refuses a Google account under another e-mail address', async () => {
@@ -275,7 +275,7 @@ describe('without Google configured', () => {
       payload: { provider: 'google', callbackURL: '/dashboard' },
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ error: { code: 'PROVIDER_NOT_FOUND' } });
+    expect(res.json()).toMatchObject({ error: { code: 'GOOGLE_SIGN_IN_FAILED' } });
   });
 });
 

@@ -104,7 +104,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       if (!response.body) return reply.send(null);
       const raw = Buffer.from(await response.arrayBuffer());
       if (response.status >= 400 && response.headers.get('content-type')?.includes('application/json')) {
-        const translated = translateProviderError(safeJson(raw), req.id);
+        const translated = translateProviderError(safeJson(raw), req.id, {
+          path: url.pathname.replace(/^\/api\/auth/, ''),
+          status: response.status,
+          retryAfter: response.headers.get('x-retry-after'),
+        });
         if (translated) return reply.send(translated);
       }
       return reply.send(raw);

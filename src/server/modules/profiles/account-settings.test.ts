@@ -6,7 +6,7 @@ import { apiErrorSchema } from '#shared/errors.ts';
 import { tempDataDir } from './test/fixtures.ts';
 
 // The settings page's password and e-mail forms use Better Auth's own endpoints; these pin down the
-// answers the page words (src/web/features/profile/api/profile-errors.ts).
+// answers the page words (the words table, src/web/lib/errors/words/account.ts).
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ describe('change password', () => {
       revokeOtherSessions: true,
     });
     expect(wrong.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(wrong.json()).error.code).toBe('INVALID_PASSWORD');
+    expect(apiErrorSchema.parse(wrong.json()).error.code).toBe('WRONG_CURRENT_PASSWORD');
 
     const right = await post('/api/auth/change-password', member.cookie, {
       currentPassword: TEST_PASSWORD,

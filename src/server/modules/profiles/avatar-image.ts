@@ -7,8 +7,9 @@ import { AVATAR_SIZE, avatarFormats } from '#shared/profiles.ts';
 const MAX_INPUT_PIXELS = 40_000_000;
 
 const notAnImage = () =>
-  new AppError('VALIDATION_FAILED', 'The photo must be a JPEG, PNG or WebP image.', {
-    avatar: ['Choose a JPEG, PNG or WebP image'],
+  new AppError('VALIDATION_FAILED', {
+    fields: { avatar: ['Choose a JPEG, PNG or WebP image'] },
+    detail: 'The photo is not a JPEG, PNG or WebP image.',
   });
 
 /**

@@ -212,7 +212,7 @@ describe('public profile', () => {
     expect(apiErrorSchema.parse(malformed.json()).error.fields).toHaveProperty('id');
     const unknown = await get('/api/users/00000000-0000-4000-8000-000000000000/public');
     expect(unknown.statusCode).toBe(404);
-    expect(apiErrorSchema.parse(unknown.json()).error.code).toBe('NOT_FOUND');
+    expect(apiErrorSchema.parse(unknown.json()).error.code).toBe('MEMBER_NOT_FOUND');
   });
 });
 
@@ -230,6 +230,6 @@ describe('avatar keys', () => {
   it('answers an unknown key with 404', async () => {
     const res = await get('/api/avatars/00000000-0000-4000-8000-000000000000.webp');
     expect(res.statusCode).toBe(404);
-    expect(apiErrorSchema.parse(res.json()).error.code).toBe('NOT_FOUND');
+    expect(apiErrorSchema.parse(res.json()).error.code).toBe('AVATAR_NOT_FOUND');
   });
 });

@@ -32,11 +32,12 @@ export interface ProfileRoutesOptions {
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
 
 const tooLarge = () =>
-  new AppError('VALIDATION_FAILED', 'The photo must be 5 MB or smaller.', {
-    avatar: ['Choose a photo of 5 MB or less'],
+  new AppError('VALIDATION_FAILED', {
+    fields: { avatar: ['Choose a photo of 5 MB or less'] },
+    detail: 'The photo is larger than 5 MB.',
   });
 const noFile = () =>
-  new AppError('VALIDATION_FAILED', 'Choose a photo to upload.', { avatar: ['Choose a JPEG, PNG or WebP image'] });
+  new AppError('VALIDATION_FAILED', { fields: { avatar: ['Choose a JPEG, PNG or WebP image'] }, detail: 'No photo.' });
 
 /** Profiles: my profile and its settings, avatars, account deletion, and public member pages. */
 export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (
@@ -169,7 +170,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
     },
     async (req, reply) => {
       const stored = await storage.get(req.params.key);
-      if (!stored) throw new AppError('NOT_FOUND', 'There is no such avatar.');
+      if (!stored) throw new AppError('AVATAR_NOT_FOUND');
       return reply
         .type(stored.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -40,7 +40,7 @@ const activeUser = (id: string) => and(eq(user.id, id), isNull(user.deletedAt));
 /** The signed-in member's own profile, everything they may see and edit about themselves. */
 export async function getProfile(db: Database, userId: string): Promise<Profile> {
   const [row] = await db.select().from(user).where(activeUser(userId));
-  if (!row) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+  if (!row) throw new AppError('UNAUTHENTICATED');
   return toProfile(row);
 }
 
@@ -58,7 +58,7 @@ export async function updateProfile(db: Database, userId: string, input: UpdateP
     .set({ ...changes, updatedAt: new Date() })
     .where(activeUser(userId))
     .returning();
-  if (!row) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+  if (!row) throw new AppError('UNAUTHENTICATED');
   return toProfile(row);
 }
 
@@ -75,7 +75,7 @@ export async function setAvatar(db: Database, storage: AvatarStorage, userId: st
     // The row lock makes two uploads at once take turns, so each removes the image it replaced.
     swapped = await db.transaction(async (tx) => {
       const [before] = await tx.select().from(user).where(activeUser(userId)).for('update');
-      if (!before) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+      if (!before) throw new AppError('UNAUTHENTICATED');
       const [after] = await tx
         .update(user)
         .set({ image: url, updatedAt: new Date() })
@@ -107,7 +107,7 @@ async function removeStoredAvatar(storage: AvatarStorage, url: string | null) {
 export async function deleteAccount(db: Database, storage: AvatarStorage, userId: string): Promise<void> {
   const before = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(user).where(activeUser(userId)).for('update');
-    if (!row) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+    if (!row) throw new AppError('UNAUTHENTICATED');
     const tokenIdentifiers = [row.email, row.phoneNumber].filter((v): v is string => Boolean(v));
     await tx.delete(session).where(eq(session.userId, userId));
     await tx.delete(account).where(eq(account.userId, userId));
@@ -142,7 +142,7 @@ export async function deleteAccount(db: Database, storage: AvatarStorage, userId
  */
 export async function getPublicProfile(db: Database, id: string, now: Date): Promise<PublicProfile> {
   const [row] = await db.select().from(user).where(activeUser(id));
-  if (!row) throw new AppError('NOT_FOUND', 'There is no member with this id.');
+  if (!row) throw new AppError('MEMBER_NOT_FOUND');
   const [deliveries] = await db
     .select({ n: count() })
     .from(packages)

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FetchError } from 'ofetch';
 import { http } from '#web/lib/http.ts';
 import { refreshSessionEverywhere } from '#web/lib/session.ts';
 
@@ -13,6 +14,12 @@ export const mobileKeys = {
   sendCode: ['auth', 'mobile', 'send-code'] as const,
   verifyCode: ['auth', 'mobile', 'verify-code'] as const,
 };
+
+/** Seconds until the rate limiter lets the next request through (its X-Retry-After), if it said. */
+export function retryAfterSeconds(err: unknown): number | undefined {
+  const header = err instanceof FetchError ? Number(err.response?.headers.get('x-retry-after')) : Number.NaN;
+  return header > 0 ? Math.ceil(header) : undefined;
+}
 
 /** POST /api/auth/phone-number/send-otp: texts a code to the number (E.164). */
 export function useSendMobileCode() {

@@ -1,16 +1,16 @@
-import type { AuthErrorView } from '#shared/auth-errors.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import type { ErrorView } from '#web/lib/errors/types.ts';
 import { FormAlert } from './form-alert.tsx';
 import { TextLink } from './text-link.tsx';
 
 interface Props {
-  error: AuthErrorView | null;
+  error: ErrorView | null;
   /** Needed when the error offers to resend the verification e-mail (sign-in of an unconfirmed account). */
   onResendVerification?: () => void;
   resending?: boolean;
 }
 
-/** A failed account request in the user's words (src/shared/auth-errors.ts), with the ways out it offers. */
+/** A failed account request in the user's words (the words table), with the ways out it offers. */
 export function AuthErrorAlert({ error, onResendVerification, resending = false }: Props) {
   const actions = error?.actions ?? [];
   return (

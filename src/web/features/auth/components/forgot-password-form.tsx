@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { AuthErrorView } from '#shared/auth-errors.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { describeFailure } from '../api/auth-errors.ts';
+import type { ErrorView } from '#web/lib/errors/types.ts';
+import { describeAccountFailure } from '../api/account-failure.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
 import { TextLink } from './text-link.tsx';
@@ -18,7 +18,7 @@ const forgotSchema = z.object({
 /** Asks for a reset link. Success says nothing about whether the address has an account. */
 export function ForgotPasswordForm({ onRequested }: { onRequested: (email: string) => void }) {
   const request = useRequestPasswordReset();
-  const [formError, setFormError] = useState<AuthErrorView | null>(null);
+  const [formError, setFormError] = useState<ErrorView | null>(null);
   const form = useForm<z.infer<typeof forgotSchema>>({
     resolver: zodResolver(forgotSchema),
     defaultValues: { email: '' },
@@ -32,7 +32,7 @@ export function ForgotPasswordForm({ onRequested }: { onRequested: (email: strin
       await request.mutateAsync(email);
       onRequested(email);
     } catch (err) {
-      const view = describeFailure('forgot-password', err);
+      const view = describeAccountFailure(err);
       if (view.field === 'email') form.setError('email', { message: view.message }, { shouldFocus: true });
       else setFormError(view);
     }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { AuthErrorView } from '#shared/auth-errors.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { describeFailure } from '../api/auth-errors.ts';
+import type { ErrorView } from '#web/lib/errors/types.ts';
+import { describeAccountFailure } from '../api/account-failure.ts';
 import { useGoogleSignIn } from '../api/google-sign-in.ts';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
 import { TextLink } from './text-link.tsx';
@@ -38,7 +38,7 @@ interface Props {
 /** "Continue with Google": only rendered when the server has Google configured (app meta). */
 export function GoogleSignInButton({ callbackURL, errorCallbackURL }: Props) {
   const google = useGoogleSignIn();
-  const [error, setError] = useState<AuthErrorView | null>(null);
+  const [error, setError] = useState<ErrorView | null>(null);
   return (
     <div className="flex flex-col gap-3">
       <AuthErrorAlert error={error} />
@@ -52,7 +52,7 @@ export function GoogleSignInButton({ callbackURL, errorCallbackURL }: Props) {
           try {
             await google.mutateAsync({ callbackURL, errorCallbackURL });
           } catch (err) {
-            setError(describeFailure('google-sign-in', err));
+            setError(describeAccountFailure(err, { unexpected: 'GOOGLE_SIGN_IN_FAILED' }));
           }
         }}
       >

@@ -6,8 +6,9 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
+import type { ErrorView } from '#web/lib/errors/types.ts';
+import { describeGoogleRequestFailure } from '../api/account-failure.ts';
 import { useLinkGoogle, useSignInMethods, useUnlinkGoogle } from '../api/google-accounts.ts';
-import { describeGoogleRequestError, type GoogleLinkProblem } from '../api/google-link-errors.ts';
 import { GoogleMark } from './google-sign-in-button.tsx';
 import { TextLink } from './text-link.tsx';
 
@@ -17,7 +18,7 @@ const linkedOn = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 interface Props {
   me: Me;
   /** A request of this card failed (null: a new attempt started, so the old failure is stale). */
-  onProblem: (problem: GoogleLinkProblem | null) => void;
+  onProblem: (problem: ErrorView | null) => void;
   onUnlinked: () => void;
 }
 
@@ -43,7 +44,7 @@ export function GoogleSignInMethods({ me, onProblem, onUnlinked }: Props) {
       await link.mutateAsync({ callbackURL: `${PAGE}?linked=1`, errorCallbackURL: PAGE, loginHint: me.email });
     } catch (err) {
       setBusy(false);
-      onProblem(describeGoogleRequestError(err));
+      onProblem(describeGoogleRequestFailure(err));
     }
   };
 
@@ -54,7 +55,7 @@ export function GoogleSignInMethods({ me, onProblem, onUnlinked }: Props) {
       await unlink.mutateAsync(google.id);
       onUnlinked();
     } catch (err) {
-      onProblem(describeGoogleRequestError(err));
+      onProblem(describeGoogleRequestFailure(err));
     }
   };
 

@@ -6,21 +6,22 @@ import { formatPhoneNumber } from '#shared/phone.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import {
-  attemptsLeftWords,
-  mobileErrorMessage,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-  toMobileError,
-} from '../api/mobile-errors.ts';
+import { describeCode, describeError } from '#web/lib/errors/describe-error.ts';
 import {
   MOBILE_CODE_ATTEMPTS,
   MOBILE_CODE_EXPIRES_MINUTES,
   MOBILE_CODE_LENGTH,
   MOBILE_RESEND_SECONDS,
+  retryAfterSeconds,
   useSendMobileCode,
   useVerifyMobileCode,
 } from '../api/mobile-otp.ts';
 import { FormAlert } from './form-alert.tsx';
+
+/** Failures after which the current code cannot be used again: only a new one helps. */
+const CODE_USED_UP = new Set(['TOO_MANY_MOBILE_CODE_ATTEMPTS', 'MOBILE_CODE_EXPIRED', 'MOBILE_CODE_GONE']);
+
+const wrongCodeWords = (attemptsLeft: number) => describeCode('WRONG_MOBILE_CODE', { attemptsLeft }).message;
 
 // Spaces and dashes are what people (and some SMS apps) put in codes when copying them.
 const codeFormSchema = z.object({
@@ -64,7 +65,7 @@ export function MobileCodeForm({
   const onSubmit = form.handleSubmit(async ({ code }) => {
     if (verify.isPending) return;
     if (needsNewCode) {
-      setFormError(formError ?? TOO_MANY_ATTEMPTS_MESSAGE);
+      setFormError(formError ?? describeCode('TOO_MANY_MOBILE_CODE_ATTEMPTS').message);
       return;
     }
     setFormError(null);
@@ -73,26 +74,25 @@ export function MobileCodeForm({
       await verify.mutateAsync({ phoneNumber, code });
       onVerified();
     } catch (err) {
-      const error = toMobileError(err);
-      if (error.kind === 'NUMBER_TAKEN') {
-        onNumberTaken(mobileErrorMessage(error));
+      const { code: failure, message } = describeError(err);
+      if (failure === 'MOBILE_NUMBER_TAKEN') {
+        onNumberTaken(message);
         return;
       }
-      if (error.kind === 'WRONG_CODE') {
+      if (failure === 'WRONG_MOBILE_CODE') {
+        // The server does not say how many tries are left; they are counted here.
         const left = MOBILE_CODE_ATTEMPTS - (wrongTries + 1);
         setWrongTries((n) => n + 1);
         if (left > 0) {
-          form.setError('code', { message: attemptsLeftWords(left) }, { shouldFocus: true });
+          form.setError('code', { message: wrongCodeWords(left) }, { shouldFocus: true });
           return;
         }
         setNeedsNewCode(true);
-        setFormError(attemptsLeftWords(0));
+        setFormError(wrongCodeWords(0));
         return;
       }
-      if (error.kind === 'TOO_MANY_ATTEMPTS' || error.kind === 'CODE_EXPIRED' || error.kind === 'CODE_GONE') {
-        setNeedsNewCode(true);
-      }
-      setFormError(mobileErrorMessage(error));
+      if (CODE_USED_UP.has(failure)) setNeedsNewCode(true);
+      setFormError(message);
     }
   });
 
@@ -109,9 +109,9 @@ export function MobileCodeForm({
       setNotice(`We sent a new code to ${formatPhoneNumber(phoneNumber)}. Earlier codes no longer work.`);
       form.setFocus('code');
     } catch (err) {
-      const error = toMobileError(err);
-      if (error.kind === 'RATE_LIMITED') onCooldown(error.retryAfterSeconds ?? MOBILE_RESEND_SECONDS);
-      setFormError(mobileErrorMessage(error));
+      const { code, message } = describeError(err);
+      if (code === 'MOBILE_RATE_LIMITED') onCooldown(retryAfterSeconds(err) ?? MOBILE_RESEND_SECONDS);
+      setFormError(message);
     }
   };
 

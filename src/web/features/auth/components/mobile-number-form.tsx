@@ -6,8 +6,8 @@ import { formatPhoneNumber, normalizePhoneNumber, PHONE_NUMBER_MESSAGE } from '#
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { mobileErrorMessage, toMobileError } from '../api/mobile-errors.ts';
-import { MOBILE_RESEND_SECONDS, useSendMobileCode } from '../api/mobile-otp.ts';
+import { describeError } from '#web/lib/errors/describe-error.ts';
+import { MOBILE_RESEND_SECONDS, retryAfterSeconds, useSendMobileCode } from '../api/mobile-otp.ts';
 import { FormAlert } from './form-alert.tsx';
 import { MobileCountrySelect } from './mobile-country-select.tsx';
 
@@ -68,10 +68,9 @@ export function MobileNumberForm({
       onCooldown(MOBILE_RESEND_SECONDS);
       onSent(values.phoneNumber, form.getValues());
     } catch (err) {
-      const error = toMobileError(err);
-      if (error.kind === 'RATE_LIMITED') onCooldown(error.retryAfterSeconds ?? MOBILE_RESEND_SECONDS);
-      const message = mobileErrorMessage(error);
-      if (error.kind === 'INVALID_PHONE_NUMBER' || error.kind === 'NUMBER_TAKEN') {
+      const { code, message } = describeError(err);
+      if (code === 'MOBILE_RATE_LIMITED') onCooldown(retryAfterSeconds(err) ?? MOBILE_RESEND_SECONDS);
+      if (code === 'INVALID_PHONE_NUMBER' || code === 'MOBILE_NUMBER_TAKEN') {
         form.setError('phoneNumber', { message }, { shouldFocus: true });
       } else {
         setFormError(message);

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import type { AuthErrorView } from '#shared/auth-errors.ts';
 import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '#shared/password-rules.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { CheckboxField, FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { describeFailure } from '../api/auth-errors.ts';
+import type { ErrorView } from '#web/lib/errors/types.ts';
+import { describeAccountFailure } from '../api/account-failure.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
@@ -31,7 +31,7 @@ interface Props {
 
 export function RegisterForm({ callbackURL, initialValues, onRegistered }: Props) {
   const signUp = useSignUp();
-  const [formError, setFormError] = useState<AuthErrorView | null>(null);
+  const [formError, setFormError] = useState<ErrorView | null>(null);
   const form = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
     defaultValues: { name: '', email: '', acceptTerms: false, ...initialValues, password: '' },
@@ -51,9 +51,9 @@ export function RegisterForm({ callbackURL, initialValues, onRegistered }: Props
       await signUp.mutateAsync({ name, email, password: chosen, callbackURL });
       onRegistered({ name, email, acceptTerms });
     } catch (err) {
-      const view = describeFailure('sign-up', err);
+      const view = describeAccountFailure(err);
       // A field's own problem goes beside it; anything with ways out (sign in, reset) stays on top.
-      if (view.field && view.field !== 'name' && view.actions.length === 0) {
+      if ((view.field === 'email' || view.field === 'password') && view.actions.length === 0) {
         form.setError(view.field, { message: view.message }, { shouldFocus: true });
       } else setFormError(view);
     }

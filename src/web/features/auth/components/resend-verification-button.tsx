@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
-import { describeFailure } from '../api/auth-errors.ts';
+import { errorStatus } from '#web/lib/errors/describe-error.ts';
+import { describeAccountFailure } from '../api/account-failure.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { useCooldown } from '../hooks/use-cooldown.ts';
 
@@ -29,9 +30,9 @@ export function ResendVerificationButton({ email, callbackURL, initialCooldown =
       setStatus({ ok: true, message: `We've sent a new e-mail to ${email}.` });
       cooldown.start(RESEND_COOLDOWN_SECONDS);
     } catch (err) {
-      const view = describeFailure('resend-verification', err);
+      const view = describeAccountFailure(err);
       setStatus({ ok: false, message: view.message });
-      if (view.reason === 'TOO_MANY_ATTEMPTS') cooldown.start(RESEND_COOLDOWN_SECONDS);
+      if (errorStatus(err) === 429) cooldown.start(RESEND_COOLDOWN_SECONDS);
     }
   };
 

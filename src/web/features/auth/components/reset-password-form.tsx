@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import type { AuthErrorView } from '#shared/auth-errors.ts';
 import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '#shared/password-rules.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { describeFailure } from '../api/auth-errors.ts';
+import type { ErrorView } from '#web/lib/errors/types.ts';
+import { describeAccountFailure } from '../api/account-failure.ts';
 import { useResetPassword } from '../api/password-reset.ts';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
@@ -21,12 +21,12 @@ interface Props {
   token: string;
   onReset: () => void;
   /** The link's token was used, replaced or expired. */
-  onLinkInvalid: (view: AuthErrorView) => void;
+  onLinkInvalid: (view: ErrorView) => void;
 }
 
 export function ResetPasswordForm({ token, onReset, onLinkInvalid }: Props) {
   const reset = useResetPassword();
-  const [formError, setFormError] = useState<AuthErrorView | null>(null);
+  const [formError, setFormError] = useState<ErrorView | null>(null);
   const form = useForm<ResetValues>({
     resolver: zodResolver(resetSchema),
     defaultValues: { password: '', confirm: '' },
@@ -41,8 +41,8 @@ export function ResetPasswordForm({ token, onReset, onLinkInvalid }: Props) {
       await reset.mutateAsync({ token, newPassword });
       onReset();
     } catch (err) {
-      const view = describeFailure('reset-password', err);
-      if (view.reason === 'RESET_LINK_INVALID') onLinkInvalid(view);
+      const view = describeAccountFailure(err);
+      if (view.code === 'RESET_LINK_INVALID') onLinkInvalid(view);
       else if (view.field === 'password') form.setError('password', { message: view.message }, { shouldFocus: true });
       else setFormError(view);
     }

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { AuthErrorView } from '#shared/auth-errors.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { CheckboxField, FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { describeFailure } from '../api/auth-errors.ts';
+import type { ErrorView } from '#web/lib/errors/types.ts';
+import { describeAccountFailure } from '../api/account-failure.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
@@ -30,7 +30,7 @@ interface Props {
 export function SignInForm({ verificationCallbackURL, onSignedIn }: Props) {
   const signIn = useSignIn();
   const resend = useResendVerification();
-  const [formError, setFormError] = useState<AuthErrorView | null>(null);
+  const [formError, setFormError] = useState<ErrorView | null>(null);
   // The address the "confirm first" answer was about, and whether its e-mail went out again.
   const [unverified, setUnverified] = useState<{ email: string; resent: boolean } | null>(null);
   const form = useForm<SignInValues>({
@@ -47,9 +47,9 @@ export function SignInForm({ verificationCallbackURL, onSignedIn }: Props) {
       await signIn.mutateAsync(values);
       onSignedIn();
     } catch (err) {
-      const view = describeFailure('sign-in', err);
+      const view = describeAccountFailure(err);
       setFormError(view);
-      if (view.reason === 'EMAIL_NOT_VERIFIED') setUnverified({ email: values.email, resent: false });
+      if (view.code === 'EMAIL_NOT_VERIFIED') setUnverified({ email: values.email, resent: false });
     }
   });
 
@@ -59,7 +59,7 @@ export function SignInForm({ verificationCallbackURL, onSignedIn }: Props) {
       await resend.mutateAsync({ email: unverified.email, callbackURL: verificationCallbackURL });
       setUnverified({ ...unverified, resent: true });
     } catch (err) {
-      setFormError(describeFailure('resend-verification', err));
+      setFormError(describeAccountFailure(err));
     }
   };
 

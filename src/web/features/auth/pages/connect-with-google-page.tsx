@@ -6,8 +6,9 @@ import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
 import { useAppMeta } from '#web/lib/app-meta.ts';
+import type { ErrorView } from '#web/lib/errors/types.ts';
 import { useSession } from '#web/lib/session.ts';
-import { describeGoogleLinkError, type GoogleLinkProblem } from '../api/google-link-errors.ts';
+import { describeLinkError } from '../api/account-failure.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { GoogleSignInMethods } from '../components/google-sign-in-methods.tsx';
 import { LinkButtons } from '../components/link-buttons.tsx';
@@ -25,7 +26,7 @@ export default function ConnectWithGooglePage() {
   const meta = useAppMeta();
   const [params, setParams] = useSearchParams();
   const errorCode = params.get('error');
-  const [requestProblem, setRequestProblem] = useState<GoogleLinkProblem | null>(null);
+  const [requestProblem, setRequestProblem] = useState<ErrorView | null>(null);
   const [unlinked, setUnlinked] = useState(false);
 
   if (session.isPending || meta.isPending) return <PageSpinner label="Loading" />;
@@ -92,7 +93,7 @@ export default function ConnectWithGooglePage() {
     );
   }
 
-  const problem = requestProblem ?? (errorCode ? describeGoogleLinkError(errorCode) : null);
+  const problem = requestProblem ?? (errorCode ? describeLinkError('google-link', errorCode) : null);
   const linked = params.get('linked') === '1' && !problem;
   const notice = linked
     ? 'Google is linked. Next time, you can sign in with "Continue with Google".'
@@ -105,11 +106,13 @@ export default function ConnectWithGooglePage() {
       <PageHeader lead={LEAD} />
       <div className="flex max-w-xl flex-col gap-4">
         <FormAlert message={problem?.message ?? null}>
-          {problem?.action ? (
-            <TextLink to={problem.action.to} className="text-red-900 hover:text-red-950">
-              {problem.action.label}
-            </TextLink>
-          ) : null}
+          {problem?.actions.map((action) =>
+            action.kind === 'link' ? (
+              <TextLink key={action.to} to={action.to} className="text-red-900 hover:text-red-950">
+                {action.label}
+              </TextLink>
+            ) : null,
+          )}
         </FormAlert>
         <div role="status" aria-atomic="true">
           {notice ? (

@@ -1,12 +1,12 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { describeAuthError } from '#shared/auth-errors.ts';
 import { withRedirect } from '#shared/onboarding.ts';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useAppMeta } from '#web/lib/app-meta.ts';
 import { useSession } from '#web/lib/session.ts';
+import { describeLinkError } from '../api/account-failure.ts';
 import { authKeys } from '../api/auth-keys.ts';
 import { verificationCallbackURL } from '../api/resend-verification.ts';
 import { AuthErrorAlert } from '../components/auth-error-alert.tsx';
@@ -20,10 +20,7 @@ function useLinkError() {
   const [params] = useSearchParams();
   const code = params.get('error');
   if (!code) return null;
-  return describeAuthError(params.get('via') === 'google' ? 'google-sign-in' : 'verify-email', {
-    status: undefined,
-    code,
-  });
+  return describeLinkError(params.get('via') === 'google' ? 'google-sign-in' : 'verify-email', code);
 }
 
 export default function LoginPage() {

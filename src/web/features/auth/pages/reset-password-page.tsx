@@ -1,8 +1,9 @@
 import { CircleCheck, LinkIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type AuthErrorView, describeAuthError } from '#shared/auth-errors.ts';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
+import type { ErrorView } from '#web/lib/errors/types.ts';
+import { describeLinkError } from '../api/account-failure.ts';
 import { LinkButtons } from '../components/link-buttons.tsx';
 import { ResetPasswordForm } from '../components/reset-password-form.tsx';
 
@@ -32,7 +33,7 @@ function Outcome({ icon, title, children }: { icon: 'ok' | 'link'; title: string
   );
 }
 
-function LinkInvalid({ view }: { view: AuthErrorView }) {
+function LinkInvalid({ view }: { view: ErrorView }) {
   return (
     <Outcome icon="link" title={view.message.replace(/\.$/, '')}>
       <p className="text-slate-700">
@@ -51,10 +52,8 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const linkError = params.get('error');
-  const [outcome, setOutcome] = useState<{ kind: 'done' } | { kind: 'invalid'; view: AuthErrorView } | null>(
-    linkError
-      ? { kind: 'invalid', view: describeAuthError('reset-password', { status: undefined, code: linkError }) }
-      : null,
+  const [outcome, setOutcome] = useState<{ kind: 'done' } | { kind: 'invalid'; view: ErrorView } | null>(
+    linkError ? { kind: 'invalid', view: describeLinkError('reset-password', linkError) } : null,
   );
 
   let content: ReactNode;

@@ -1,20 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiError } from '#shared/errors.ts';
 import type { Profile } from '#shared/profiles.ts';
+import { HttpFailure } from '#web/lib/errors/describe-error.ts';
 import { refreshSessionEverywhere } from '#web/lib/session.ts';
 import { profileKeys } from './profile-keys.ts';
-
-/** A failed upload, shaped like the rest of the API's errors so one table words it. */
-export class UploadError extends Error {
-  readonly status: number | undefined;
-  readonly body: ApiError | undefined;
-  constructor(status: number | undefined, body: ApiError | undefined) {
-    super(body?.error.message ?? (status ? `Upload failed (${status})` : 'Upload failed'));
-    this.name = 'UploadError';
-    this.status = status;
-    this.body = body;
-  }
-}
 
 /**
  * fetch cannot report upload progress, so the one multipart request of the app goes through
@@ -31,10 +19,13 @@ function postAvatar(file: File, onProgress: (fraction: number) => void): Promise
     });
     xhr.addEventListener('load', () => {
       if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.response as Profile);
-      else reject(new UploadError(xhr.status, (xhr.response ?? undefined) as ApiError | undefined));
+      else
+        reject(
+          new HttpFailure(xhr.status, xhr.response ?? undefined, xhr.getResponseHeader('x-request-id') ?? undefined),
+        );
     });
-    xhr.addEventListener('error', () => reject(new UploadError(undefined, undefined)));
-    xhr.addEventListener('abort', () => reject(new UploadError(undefined, undefined)));
+    xhr.addEventListener('error', () => reject(new HttpFailure(undefined, undefined)));
+    xhr.addEventListener('abort', () => reject(new HttpFailure(undefined, undefined)));
     const form = new FormData();
     form.append('avatar', file);
     xhr.send(form);
@@ -56,7 +47,7 @@ export function useUploadAvatar(onProgress: (fraction: number) => void) {
     },
     onError: (err) => {
       // The same as the http client's 401 rule: the session is gone, so the view must learn it.
-      if (err instanceof UploadError && err.status === 401) void client.invalidateQueries({ queryKey: ['session'] });
+      if (err instanceof HttpFailure && err.status === 401) void client.invalidateQueries({ queryKey: ['session'] });
     },
   });
 }

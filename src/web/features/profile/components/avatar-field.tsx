@@ -2,19 +2,20 @@ import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, type Profile } from '#shared/profiles.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { describeError } from '#web/lib/errors/describe-error.ts';
 import { showToast } from '#web/lib/toasts.ts';
 import { useUploadAvatar } from '../api/avatar-upload.ts';
-import { describeProfileError } from '../api/profile-errors.ts';
 import { MemberAvatar } from './member-avatar.tsx';
 
 const MAX_MB = AVATAR_MAX_BYTES / (1024 * 1024);
+const TOO_LARGE = `Choose a photo of ${MAX_MB} MB or less.`;
 const acceptedTypes = AVATAR_ACCEPT.split(',');
 const percent = new Intl.NumberFormat(undefined, { style: 'percent' });
 
 /** A quick check before anything is sent; the server reads the bytes and decides for itself. */
 function checkFile(file: File): string | null {
   if (file.type && !acceptedTypes.includes(file.type)) return 'Choose a JPEG, PNG or WebP image.';
-  if (file.size > AVATAR_MAX_BYTES) return `Choose a photo of ${MAX_MB} MB or less.`;
+  if (file.size > AVATAR_MAX_BYTES) return TOO_LARGE;
   if (file.size === 0) return 'This file is empty. Choose another photo.';
   return null;
 }
@@ -67,7 +68,9 @@ export function AvatarField({ profile }: { profile: Profile }) {
       clear();
       showToast('Your new photo is saved.', 'success');
     } catch (err) {
-      setError(describeProfileError('avatar', err).message);
+      const view = describeError(err);
+      // A proxy's size limit may refuse the photo before the server's own field message does.
+      setError(view.code === 'PAYLOAD_TOO_LARGE' || view.code === 'HTTP_413' ? TOO_LARGE : view.message);
     }
   };
 

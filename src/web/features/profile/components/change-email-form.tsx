@@ -6,8 +6,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { FormStatus } from '#web/components/ui/form-status.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { describeError } from '#web/lib/errors/describe-error.ts';
 import { useChangeEmail } from '../api/account.ts';
-import { describeProfileError } from '../api/profile-errors.ts';
 
 /** A new address is confirmed from a link sent to it; until then the current one stays. */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
@@ -34,7 +34,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       form.reset({ newEmail: '' });
       setSentTo(newEmail);
     } catch (err) {
-      const view = describeProfileError('change-email', err);
+      const view = describeError(err);
       if (view.field === 'newEmail') form.setError('newEmail', { message: view.message }, { shouldFocus: true });
       else setFormError(view.message);
     }

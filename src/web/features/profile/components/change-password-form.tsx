@@ -8,8 +8,8 @@ import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { CheckboxField, FormField } from '#web/components/ui/form-field.tsx';
 import { FormStatus } from '#web/components/ui/form-status.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { describeError } from '#web/lib/errors/describe-error.ts';
 import { useChangePassword } from '../api/account.ts';
-import { describeProfileError } from '../api/profile-errors.ts';
 
 const changePasswordSchema = z
   .object({
@@ -55,9 +55,11 @@ export function ChangePasswordForm() {
           : 'Your password is changed.',
       );
     } catch (err) {
-      const view = describeProfileError('change-password', err);
-      if (view.field === 'currentPassword' || view.field === 'newPassword') {
-        form.setError(view.field, { message: view.message }, { shouldFocus: true });
+      const view = describeError(err);
+      // The words name the chosen password `password`, as the sign-up and reset forms call it.
+      const field = view.field === 'password' || view.field === 'newPassword' ? 'newPassword' : view.field;
+      if (field === 'currentPassword' || field === 'newPassword') {
+        form.setError(field, { message: view.message }, { shouldFocus: true });
       } else setFormError(view.message);
     }
   });

@@ -5,8 +5,8 @@ import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from 
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { FormStatus } from '#web/components/ui/form-status.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { useDeleteAccount } from '../api/account.ts';
-import { describeProfileError } from '../api/profile-errors.ts';
 
 /** Deleting needs the word typed out, so a stray click or Enter cannot do it. */
 export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
@@ -32,7 +32,7 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
     try {
       await remove.mutateAsync();
     } catch (err) {
-      setError(describeProfileError('delete-account', err).message);
+      setError(errorMessage(err));
     }
   };
 

@@ -9,9 +9,9 @@ import { CheckboxField, FormField } from '#web/components/ui/form-field.tsx';
 import { FormStatus } from '#web/components/ui/form-status.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
+import { errorMessage, fieldErrors } from '#web/lib/errors/describe-error.ts';
 import { showToast } from '#web/lib/toasts.ts';
 import { useUpdateProfile } from '../api/profile.ts';
-import { describeProfileError, fieldErrorsOf } from '../api/profile-errors.ts';
 import { LanguagePicker } from './language-picker.tsx';
 
 // The same limits as the server's contract (src/shared/profiles.ts), checked here first.
@@ -53,12 +53,14 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
       form.reset(valuesOf(saved));
       showToast('Your profile is saved.', 'success');
     } catch (err) {
-      const fields = fieldErrorsOf(err);
+      // A list's item errors ("languages.0") belong beside the list.
+      const fields: Record<string, string> = {};
+      for (const [path, message] of Object.entries(fieldErrors(err))) fields[path.split('.')[0] as string] ??= message;
       const known = fieldNames.filter((f) => fields[f]);
       if (known.length > 0) {
         for (const field of known)
           form.setError(field, { message: fields[field] }, { shouldFocus: field === known[0] });
-      } else setFormError(describeProfileError('update-profile', err).message);
+      } else setFormError(errorMessage(err));
     }
   });
 

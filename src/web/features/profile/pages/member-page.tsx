@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
-import { errorStatus } from '#web/lib/api-error.ts';
+import { errorStatus } from '#web/lib/errors/describe-error.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useMemberProfile } from '../api/profile.ts';
 import { MemberNotFound } from '../components/member-not-found.tsx';

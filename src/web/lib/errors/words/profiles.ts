@@ -1,3 +1,7 @@
 import type { ErrorWords } from '../types.ts';
 
-export const profilesWords = {} as const satisfies Record<string, ErrorWords>;
+export const profilesWords = {
+  PROFILE_NOT_VERIFIED: 'Verify your profile (e-mail, mobile number and identity check) first.',
+  MEMBER_NOT_FOUND: "This member doesn't exist, or has deleted their account.",
+  AVATAR_NOT_FOUND: 'This photo no longer exists.',
+} as const satisfies Record<string, ErrorWords>;
