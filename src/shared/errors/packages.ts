@@ -7,7 +7,10 @@ export const packagesErrors = {
   PACKAGE_NOT_OPEN: { status: 409, message: 'This package is no longer open.' },
   PACKAGE_PHOTO_NOT_FOUND: { status: 404, message: 'There is no such photo.' },
   PACKAGE_SENDER_ONLY: { status: 403, message: 'Only the sender can change this package.' },
-  PACKAGE_NOT_DRAFT: { status: 409, message: 'Only a draft can be changed; this package is already published or closed.' },
+  PACKAGE_NOT_DRAFT: {
+    status: 409,
+    message: 'Only a draft can be changed; this package is already published or closed.',
+  },
   PAID_PACKAGE_NOT_CANCELLABLE: {
     status: 409,
     message: 'A paid package cannot be cancelled here: its refund needs the payments service.',

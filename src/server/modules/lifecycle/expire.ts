@@ -30,7 +30,10 @@ export async function expirePackage(
     const [pkg] = await tx.select().from(packages).where(eq(packages.id, input.packageId)).for('update');
     if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
     if (pkg.status !== 'open')
-      throw new AppError('PACKAGE_NOT_OPEN', { params: { status: pkg.status }, detail: 'Only an open package expires.' });
+      throw new AppError('PACKAGE_NOT_OPEN', {
+        params: { status: pkg.status },
+        detail: 'Only an open package expires.',
+      });
     const payment = await heldPaymentOf(tx, pkg.id);
     const policy = payment ? refundPolicy('expired', payment) : null;
     await transitionPackage(tx, {

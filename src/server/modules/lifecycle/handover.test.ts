@@ -163,7 +163,10 @@ describe('the codes and the text message', () => {
 
     const limited = await call(app, 'POST', url, sender.cookie);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toMatchObject({ code: 'DELIVERY_SMS_LIMIT', params: { times: DELIVERY_SMS_PER_HOUR } });
+    expect(limited.json().error).toMatchObject({
+      code: 'DELIVERY_SMS_LIMIT',
+      params: { times: DELIVERY_SMS_PER_HOUR },
+    });
     const after = await app.database.db
       .select()
       .from(smsOutbox)

@@ -9,7 +9,7 @@ const invalidCursor = () =>
   new AppError('VALIDATION_FAILED', {
     detail: 'This page link is no longer valid.',
     fields: {
-    cursor: ['Start again from the first page'],
+      cursor: ['Start again from the first page'],
     },
   });
 

@@ -41,7 +41,10 @@ const tooLarge = () =>
     fields: { photo: [`Choose a photo of ${photoMegabytes} MB or less`] },
   });
 const noFile = () =>
-  new AppError('VALIDATION_FAILED', { detail: 'Choose a photo to upload.', fields: { photo: ['Choose a JPEG, PNG or WebP image'] } });
+  new AppError('VALIDATION_FAILED', {
+    detail: 'Choose a photo to upload.',
+    fields: { photo: ['Choose a JPEG, PNG or WebP image'] },
+  });
 
 const e = apiErrorSchema;
 const photoKeyParamsSchema = z.object({ key: z.string().regex(packagePhotoKeyPattern, 'Not a photo key') });

@@ -93,6 +93,8 @@ describe('transitionPackage', () => {
   });
 
   it('refuses a package that does not exist', async () => {
-    await expect(move('00000000-0000-4000-8000-000000000000', 'open')).rejects.toMatchObject({ code: 'PACKAGE_NOT_FOUND' });
+    await expect(move('00000000-0000-4000-8000-000000000000', 'open')).rejects.toMatchObject({
+      code: 'PACKAGE_NOT_FOUND',
+    });
   });
 });

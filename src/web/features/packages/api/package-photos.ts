@@ -17,7 +17,10 @@ function postPhoto(packageId: string, file: File, onProgress: (fraction: number)
     });
     xhr.addEventListener('load', () => {
       if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.response as Package);
-      else reject(new HttpFailure(xhr.status, xhr.response ?? undefined, xhr.getResponseHeader('x-request-id') ?? undefined));
+      else
+        reject(
+          new HttpFailure(xhr.status, xhr.response ?? undefined, xhr.getResponseHeader('x-request-id') ?? undefined),
+        );
     });
     xhr.addEventListener('error', () => reject(new HttpFailure(undefined, undefined)));
     xhr.addEventListener('abort', () => reject(new HttpFailure(undefined, undefined)));
@@ -37,8 +40,7 @@ export function useUploadPackagePhoto(packageId: string) {
     onSuccess: (pkg) => afterPackageChange(client, pkg),
     onError: (err) => {
       // The same as the http client's 401 rule: the session is gone, so the view must learn it.
-      if (err instanceof HttpFailure && err.status === 401)
-        void client.invalidateQueries({ queryKey: ['session'] });
+      if (err instanceof HttpFailure && err.status === 401) void client.invalidateQueries({ queryKey: ['session'] });
     },
   });
 }

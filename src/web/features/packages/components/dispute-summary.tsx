@@ -1,8 +1,8 @@
 import { disputeReasonLabel } from '#shared/lifecycle.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
-import { formatDateTime } from '#web/lib/format.ts';
 import { errorMessage } from '#web/lib/errors/describe-error.ts';
+import { formatDateTime } from '#web/lib/format.ts';
 import { useDispute } from '../api/lifecycle.ts';
 
 const resolutionWords = {
