@@ -91,7 +91,7 @@ describe('the traveler withdraws before pickup', () => {
     const before = await snapshot(app, pkg.id);
     const res = await call(app, 'POST', `/api/packages/${pkg.id}/withdraw-traveler`, traveler.cookie);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toMatch(/before the pickup/);
+    expect(res.json().error).toMatchObject({ code: 'WITHDRAW_AFTER_PICKUP', params: { status: 'in_transit' } });
     expect(await snapshot(app, pkg.id)).toEqual(before);
   });
 });

@@ -20,9 +20,9 @@ export async function completePackage(
 ): Promise<void> {
   await notifier.transaction(db, async (tx, notify) => {
     const [row] = await tx.select().from(packages).where(eq(packages.id, input.packageId)).for('update');
-    if (!row) throw new AppError('NOT_FOUND', 'There is no such package.');
+    if (!row) throw new AppError('PACKAGE_NOT_FOUND');
     if (row.status !== 'delivered' || !row.travelerId) {
-      throw new AppError('CONFLICT', `This package is ${row.status}: only a delivered package can be completed.`);
+      throw new AppError('PACKAGE_NOT_DELIVERED', { params: { status: row.status } });
     }
     await transitionPackage(tx, {
       packageId: row.id,
@@ -69,6 +69,6 @@ export async function confirmDelivery(
   packageId: string,
 ): Promise<void> {
   const { relation } = await visiblePackage(db, packageId, viewer);
-  if (relation !== 'sender') throw new AppError('FORBIDDEN', 'Only the sender can confirm the delivery.');
+  if (relation !== 'sender') throw new AppError('CONFIRM_SENDER_ONLY');
   await completePackage(db, notifier, { packageId, actorId: viewer.id });
 }

@@ -32,10 +32,7 @@ async function countText(db: Database, packageId: string, now: number) {
     .returning({ count: rateLimit.count, windowStartedAt: rateLimit.lastRequest });
   if (counted && counted.count > DELIVERY_SMS_PER_HOUR) {
     const minutes = Math.max(1, Math.ceil((counted.windowStartedAt + HOUR_MS - now) / 60_000));
-    throw new AppError(
-      'RATE_LIMITED',
-      `The delivery code was already texted ${DELIVERY_SMS_PER_HOUR} times this hour. Try again in ${minutes} minutes, or share it yourself.`,
-    );
+    throw new AppError('DELIVERY_SMS_LIMIT', { params: { times: DELIVERY_SMS_PER_HOUR, minutes } });
   }
 }
 
@@ -48,18 +45,15 @@ export async function textDeliveryCode(
   packageId: string,
 ): Promise<void> {
   const { row, relation } = await visiblePackage(db, packageId, viewer);
-  if (relation !== 'sender') throw new AppError('FORBIDDEN', 'Only the sender can send the delivery code.');
+  if (relation !== 'sender') throw new AppError('DELIVERY_SMS_SENDER_ONLY');
   if ((row.status !== 'matched' && row.status !== 'in_transit') || !row.deliveryCodeSealed) {
-    throw new AppError('CONFLICT', `This package is ${row.status}: there is no delivery code to send.`);
+    throw new AppError('NO_DELIVERY_CODE', { params: { status: row.status } });
   }
   if (!row.recipientPhone) {
-    throw new AppError('CONFLICT', "This package has no recipient's phone number to text.");
+    throw new AppError('NO_RECIPIENT_PHONE');
   }
   if (!texts) {
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      'Text messages cannot be sent from this server. Share the delivery code with the recipient yourself.',
-    );
+    throw new AppError('SMS_UNAVAILABLE');
   }
   await countText(db, row.id, Date.now());
   const [sender] = await db.select({ name: user.name }).from(user).where(eq(user.id, row.senderId));

@@ -137,7 +137,7 @@ describe('while disputed the money is frozen', () => {
       },
     );
     await expect(job).rejects.toBeInstanceOf(AppError);
-    await expect(job).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(job).rejects.toMatchObject({ code: 'PACKAGE_NOT_DELIVERED', params: { status: 'disputed' } });
     expect(await snapshot(app, pkg.id)).toEqual(before);
     expect(await balance(app, `traveler:${traveler.id}`)).toBe(0);
   });

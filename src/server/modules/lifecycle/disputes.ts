@@ -16,7 +16,7 @@ import { type Dispute, disputeReasonLabel, type disputeReasons, type OpenDispute
 type DisputeRow = typeof disputes.$inferSelect;
 type Reason = (typeof disputeReasons)[number];
 
-export const noDispute = () => new AppError('NOT_FOUND', 'There is no dispute for this package.');
+export const noDispute = () => new AppError('DISPUTE_NOT_FOUND');
 
 export async function toDispute(db: Database | Transaction, row: DisputeRow): Promise<Dispute> {
   const [opener] = await db.select({ id: user.id, name: user.name }).from(user).where(eq(user.id, row.openedBy));
@@ -45,13 +45,10 @@ export async function openDispute(
   return notifier.transaction(db, async (tx, notify) => {
     const { row, relation } = await visiblePackage(tx, packageId, viewer, true);
     if (relation !== 'sender' && relation !== 'traveler') {
-      throw new AppError('FORBIDDEN', 'Only the sender or the traveler of this package can open a dispute.');
+      throw new AppError('DISPUTE_PARTIES_ONLY');
     }
     if (row.status !== 'in_transit' && row.status !== 'delivered') {
-      throw new AppError(
-        'CONFLICT',
-        `This package is ${row.status}: a dispute can be opened after the pickup and before completion.`,
-      );
+      throw new AppError('DISPUTE_NOT_ALLOWED', { params: { status: row.status } });
     }
     await transitionPackage(tx, {
       packageId: row.id,
@@ -64,7 +61,7 @@ export async function openDispute(
       .values({ packageId: row.id, openedBy: viewer.id, reason: input.reason, details: input.details })
       .onConflictDoNothing()
       .returning();
-    if (!created) throw new AppError('CONFLICT', 'This package already has an open dispute.');
+    if (!created) throw new AppError('DISPUTE_ALREADY_OPEN');
 
     const otherId = relation === 'sender' ? row.travelerId : row.senderId;
     const message = {

@@ -28,9 +28,12 @@ export async function expirePackage(
 ): Promise<void> {
   await notifier.transaction(db, async (tx, notify) => {
     const [pkg] = await tx.select().from(packages).where(eq(packages.id, input.packageId)).for('update');
-    if (!pkg) throw new AppError('NOT_FOUND', 'There is no such package.');
+    if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
     if (pkg.status !== 'open')
-      throw new AppError('CONFLICT', `This package is ${pkg.status}: only an open one expires.`);
+      throw new AppError('PACKAGE_NOT_OPEN', {
+        params: { status: pkg.status },
+        detail: 'Only an open package expires.',
+      });
     const payment = await heldPaymentOf(tx, pkg.id);
     const policy = payment ? refundPolicy('expired', payment) : null;
     await transitionPackage(tx, {

@@ -46,6 +46,10 @@ describe('wrong codes', () => {
       const before = await snapshot(app, pkg.id);
       const res = await enter(pkg.id, 'pickup', wrong);
       expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'INVALID_PICKUP_CODE',
+        params: { triesLeft: MAX_CODE_ATTEMPTS - attempt, lockMinutes: CODE_LOCK_MINUTES },
+      });
       expect(res.json().error.fields.code[0]).toMatch(`${MAX_CODE_ATTEMPTS - attempt} tr`);
       const after = await snapshot(app, pkg.id);
       expect(after.row.status).toBe('matched');
@@ -58,7 +62,7 @@ describe('wrong codes', () => {
     const locking = await enter(pkg.id, 'pickup', wrong);
     const lockedAt = Date.now();
     expect(locking.statusCode).toBe(429);
-    expect(locking.json().error.message).toMatch(/try again in 60 minutes/);
+    expect(locking.json().error).toMatchObject({ code: 'HANDOVER_JUST_LOCKED', params: { minutes: 60 } });
     expect(Number(locking.headers['retry-after'])).toBeGreaterThan(CODE_LOCK_MINUTES * 60 - 30);
     expect(Number(locking.headers['retry-after'])).toBeLessThanOrEqual(CODE_LOCK_MINUTES * 60);
     const locked = await storedPackage(app, pkg.id);
@@ -72,6 +76,7 @@ describe('wrong codes', () => {
     const before = await snapshot(app, pkg.id);
     const duringLock = await enter(pkg.id, 'pickup', pickupCode as string);
     expect(duringLock.statusCode).toBe(429);
+    expect(duringLock.json().error.code).toBe('HANDOVER_LOCKED');
     expect(Number(duringLock.headers['retry-after'])).toBeGreaterThan(0);
     expect(await snapshot(app, pkg.id)).toEqual(before);
 
@@ -94,8 +99,10 @@ describe('wrong codes', () => {
     if (pickupCode !== deliveryCode)
       expect((await enter(pkg.id, 'pickup', deliveryCode as string)).statusCode).toBe(400);
     expect((await enter(pkg.id, 'pickup', pickupCode as string)).statusCode).toBe(200);
-    for (let i = 0; i < 2; i++)
-      expect((await enter(pkg.id, 'deliver', wrongCode(deliveryCode as string))).statusCode).toBe(400);
+    for (let i = 0; i < 2; i++) {
+      const res = await enter(pkg.id, 'deliver', wrongCode(deliveryCode as string));
+      expect(res.json().error).toMatchObject({ code: 'INVALID_DELIVERY_CODE' });
+    }
     expect(await storedPackage(app, pkg.id)).toMatchObject({ deliveryAttempts: 2, pickupAttempts: 0 });
     const done = await enter(pkg.id, 'deliver', deliveryCode as string);
     expect(done.statusCode).toBe(200);
@@ -129,11 +136,11 @@ describe('the codes and the text message', () => {
     const { pkg } = await matchedPackage(app, sender, traveler);
     const outsider = await verifiedMember(app, 'code-outsider@example.test', 'Oz Outsider');
     const url = `/api/packages/${pkg.id}/codes`;
-    expect((await call(app, 'GET', url, traveler.cookie)).statusCode).toBe(403);
+    expect((await call(app, 'GET', url, traveler.cookie)).json().error.code).toBe('CODES_SENDER_ONLY');
     expect((await call(app, 'GET', url, outsider.cookie)).statusCode).toBe(403);
     expect((await call(app, 'GET', url)).statusCode).toBe(401);
     const sms = `/api/packages/${pkg.id}/delivery-code/sms`;
-    expect((await call(app, 'POST', sms, traveler.cookie)).statusCode).toBe(403);
+    expect((await call(app, 'POST', sms, traveler.cookie)).json().error.code).toBe('DELIVERY_SMS_SENDER_ONLY');
     expect((await call(app, 'POST', sms, outsider.cookie)).statusCode).toBe(403);
     expect((await call(app, 'POST', sms)).statusCode).toBe(401);
   });
@@ -156,7 +163,10 @@ describe('the codes and the text message', () => {
 
     const limited = await call(app, 'POST', url, sender.cookie);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.message).toMatch(/try again in \d+ minutes/i);
+    expect(limited.json().error).toMatchObject({
+      code: 'DELIVERY_SMS_LIMIT',
+      params: { times: DELIVERY_SMS_PER_HOUR },
+    });
     const after = await app.database.db
       .select()
       .from(smsOutbox)

@@ -19,13 +19,10 @@ export class CodeLockedError extends AppError {
   readonly until: Date;
   constructor(until: Date, justLocked: boolean) {
     const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
-    super(
-      'RATE_LIMITED',
-      justLocked
-        ? `That code is not right either. After ${MAX_CODE_ATTEMPTS} wrong codes this step is locked: try again in ${minutes} minutes.`
-        : `Too many wrong codes: try again in ${minutes} minutes.`,
-      { code: [`Locked for ${minutes} more minutes`] },
-    );
+    super(justLocked ? 'HANDOVER_JUST_LOCKED' : 'HANDOVER_LOCKED', {
+      params: { minutes, attempts: MAX_CODE_ATTEMPTS },
+      fields: { code: [`Locked for ${minutes} more minutes`] },
+    });
     this.until = until;
   }
 }
@@ -79,13 +76,12 @@ export async function enterCode(
   const outcome = await notifier.transaction(db, async (tx, notify): Promise<Outcome> => {
     const { row, relation } = await visiblePackage(tx, input.packageId, viewer, true);
     if (relation !== 'traveler') {
-      throw new AppError('FORBIDDEN', `Only the traveler carrying this package can enter the ${step.kind} code.`);
+      throw new AppError('HANDOVER_TRAVELER_ONLY', { params: { step: step.kind } });
     }
     if (row.status !== step.from) {
-      throw new AppError(
-        'CONFLICT',
-        `This package is ${row.status}: the ${step.kind} code is entered when it is ${step.from.replace('_', ' ')}.`,
-      );
+      throw new AppError('HANDOVER_NOT_DUE', {
+        params: { status: row.status, step: step.kind, due: step.from.replace('_', ' ') },
+      });
     }
     const now = new Date();
     const lockedUntil = step.lockedUntil(row);
@@ -142,8 +138,9 @@ export async function enterCode(
   if (outcome.ok) return;
   if ('lockedUntil' in outcome) throw new CodeLockedError(outcome.lockedUntil, outcome.justLocked);
   const tries = outcome.attemptsLeft === 1 ? '1 try' : `${outcome.attemptsLeft} tries`;
-  throw new AppError('VALIDATION_FAILED', `That is not the ${step.kind} code.`, {
-    code: [`That is not the ${step.kind} code: ${tries} left before a ${CODE_LOCK_MINUTES}-minute lock`],
+  throw new AppError(step.kind === 'pickup' ? 'INVALID_PICKUP_CODE' : 'INVALID_DELIVERY_CODE', {
+    params: { triesLeft: outcome.attemptsLeft, lockMinutes: CODE_LOCK_MINUTES },
+    fields: { code: [`That is not the ${step.kind} code: ${tries} left before a ${CODE_LOCK_MINUTES}-minute lock`] },
   });
 }
 
@@ -153,7 +150,7 @@ export async function enterCode(
  */
 export async function getCodes(db: Database, keys: CodeKeys, viewer: Viewer, packageId: string): Promise<PackageCodes> {
   const { row, relation } = await visiblePackage(db, packageId, viewer);
-  if (relation !== 'sender') throw new AppError('FORBIDDEN', 'Only the sender can see the handover codes.');
+  if (relation !== 'sender') throw new AppError('CODES_SENDER_ONLY');
   const pickupDue = row.status === 'matched';
   const deliveryDue = row.status === 'matched' || row.status === 'in_transit';
   return {

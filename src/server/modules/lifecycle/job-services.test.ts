@@ -78,7 +78,7 @@ describe('completePackage', () => {
     await expect(
       completePackage(app.database.db, notifier, { packageId: pkg.id, actorId: null }),
     ).rejects.toMatchObject({
-      code: 'CONFLICT',
+      code: 'PACKAGE_NOT_DELIVERED',
     });
     expect(await snapshot(app, pkg.id)).toEqual(again);
     expect(await balance(app, `traveler:${traveler.id}`)).toBe(before + 2500);
@@ -89,7 +89,7 @@ describe('completePackage', () => {
     const before = await snapshot(app, pkg.id);
     await expect(
       completePackage(app.database.db, notifier, { packageId: pkg.id, actorId: null, note: 'job' }),
-    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    ).rejects.toMatchObject({ code: 'PACKAGE_NOT_DELIVERED', params: { status: 'matched' } });
     expect(await snapshot(app, pkg.id)).toEqual(before);
   });
 });
@@ -125,7 +125,7 @@ describe('expirePackage', () => {
     const before = await snapshot(app, pkg.id);
     const refundsAtProvider = providerRefunds.length;
     await expect(expirePackage(app.database.db, notifier, provider, { packageId: pkg.id })).rejects.toMatchObject({
-      code: 'CONFLICT',
+      code: 'PACKAGE_NOT_OPEN',
     });
     expect(providerRefunds.length).toBe(refundsAtProvider);
     expect(await snapshot(app, pkg.id)).toEqual(before);

@@ -35,12 +35,12 @@ export async function resolveDispute(
 ): Promise<Dispute> {
   const resolved = await notifier.transaction(db, async (tx, notify) => {
     const [pkg] = await tx.select().from(packages).where(eq(packages.id, packageId)).for('update');
-    if (!pkg) throw new AppError('NOT_FOUND', 'There is no such package.');
+    if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
     if (pkg.senderId === adminId || pkg.travelerId === adminId) {
-      throw new AppError('FORBIDDEN', 'Ask another administrator to resolve a dispute you are part of.');
+      throw new AppError('RESOLVER_IS_PARTY');
     }
     if (pkg.status !== 'disputed') {
-      throw new AppError('CONFLICT', `This package is ${pkg.status}: only a disputed package can be resolved.`);
+      throw new AppError('PACKAGE_NOT_DISPUTED', { params: { status: pkg.status } });
     }
     const refundSender = input.resolution === 'refund_sender';
     const payment = await heldPaymentOf(tx, pkg.id);
@@ -66,7 +66,7 @@ export async function resolveDispute(
         });
       }
     } else {
-      if (!pkg.travelerId) throw new AppError('CONFLICT', 'This package has no traveler to release to.');
+      if (!pkg.travelerId) throw new AppError('NO_TRAVELER_TO_RELEASE');
       await tx.update(packages).set({ completedAt: now }).where(eq(packages.id, pkg.id));
       await releasePayment(tx, {
         packageId: pkg.id,
@@ -86,7 +86,7 @@ export async function resolveDispute(
       })
       .where(and(eq(disputes.packageId, pkg.id), eq(disputes.status, 'open')))
       .returning();
-    if (!row) throw new AppError('CONFLICT', 'This package has no open dispute.');
+    if (!row) throw new AppError('NO_OPEN_DISPUTE');
     await tx.insert(auditLog).values({
       actorId: adminId,
       action: `dispute.${input.resolution}`,

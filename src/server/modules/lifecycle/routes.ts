@@ -199,7 +199,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
     },
     async (req) => {
       const me = member(req);
-      if (!isAdmin(me)) throw new AppError('FORBIDDEN', 'Only administrators can resolve disputes.');
+      if (!isAdmin(me)) throw new AppError('ADMIN_ONLY');
       return resolveDispute(db, notifier, provider, me.id, req.params.id, req.body);
     },
   );

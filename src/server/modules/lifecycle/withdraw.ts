@@ -22,13 +22,10 @@ export async function withdrawAsTraveler(
   await notifier.transaction(db, async (tx, notify) => {
     const { row, relation } = await visiblePackage(tx, packageId, viewer, true);
     if (relation !== 'traveler') {
-      throw new AppError('FORBIDDEN', 'Only the traveler carrying this package can withdraw from it.');
+      throw new AppError('WITHDRAW_TRAVELER_ONLY');
     }
     if (row.status !== 'matched') {
-      throw new AppError(
-        'CONFLICT',
-        `This package is ${row.status}: a traveler can only withdraw before the pickup. Open a dispute if something went wrong.`,
-      );
+      throw new AppError('WITHDRAW_AFTER_PICKUP', { params: { status: row.status } });
     }
     await transitionPackage(tx, {
       packageId: row.id,

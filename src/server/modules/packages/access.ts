@@ -37,7 +37,7 @@ export function relationOf(row: Pick<PackageRow, 'senderId' | 'travelerId'>, vie
 export const canSee = (row: Pick<PackageRow, 'status'>, relation: Relation) =>
   relation !== 'other' || row.status !== 'draft';
 
-export const notFound = () => new AppError('NOT_FOUND', 'There is no such package.');
+export const notFound = () => new AppError('PACKAGE_NOT_FOUND');
 
 /** The package, or 404 when there is none or the viewer may not know of it (never 403: that would tell). */
 export async function visiblePackage(db: Database | Transaction, id: string, viewer: Viewer, lock = false) {
@@ -74,9 +74,9 @@ export async function readablePackage(db: Database | Transaction, id: string, vi
 /** Editing, deleting and photos: the sender's own draft only. */
 export async function senderDraft(db: Database | Transaction, id: string, viewer: Viewer, lock = false) {
   const found = await visiblePackage(db, id, viewer, lock);
-  if (found.relation !== 'sender') throw new AppError('FORBIDDEN', 'Only the sender can change this package.');
+  if (found.relation !== 'sender') throw new AppError('PACKAGE_SENDER_ONLY');
   if (found.row.status !== 'draft') {
-    throw new AppError('CONFLICT', 'Only a draft can be changed; this package is already published or closed.');
+    throw new AppError('PACKAGE_NOT_DRAFT', { detail: `This package is ${found.row.status}.` });
   }
   return found.row;
 }

@@ -108,7 +108,7 @@ describe("another member and someone else's draft", () => {
     const before = await storedRow(app, draft.id);
     const res = await send(request(name, draft), other.cookie);
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.code).toBe('NOT_FOUND');
+    expect(res.json().error.code).toBe('PACKAGE_NOT_FOUND');
     expect(await storedRow(app, draft.id)).toEqual(before);
   });
 
@@ -123,7 +123,9 @@ describe("another member and someone else's draft", () => {
     const missing = await call(app, 'GET', `/api/packages/${randomUUID()}`, other.cookie);
     const hidden = await call(app, 'GET', `/api/packages/${draft.id}`, other.cookie);
     expect(hidden.statusCode).toBe(missing.statusCode);
-    expect(hidden.json().error.message).toBe(missing.json().error.message);
+    const { requestId: _hidden, ...hiddenError } = hidden.json().error;
+    const { requestId: _missing, ...missingError } = missing.json().error;
+    expect(hiddenError).toEqual(missingError);
   });
 
   it('does not find it in their own list', async () => {
@@ -162,7 +164,7 @@ describe("another member and someone else's open package", () => {
     const before = await storedRow(app, open.id);
     const res = await send(request(name, open), other.cookie);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('FORBIDDEN');
+    expect(res.json().error.code).toBe('PACKAGE_SENDER_ONLY');
     expect(await storedRow(app, open.id)).toEqual(before);
   });
 
@@ -264,7 +266,7 @@ describe('who reads a package once it has left open, status by status', () => {
     const missing = await call(app, 'GET', `/api/packages/${randomUUID()}`, stranger.cookie);
     const hidden = await read(stranger);
     expect(hidden.statusCode).toBe(404);
-    expect(hidden.json().error).toMatchObject({ code: 'NOT_FOUND', message: missing.json().error.message });
+    expect(hidden.json().error).toMatchObject({ code: 'PACKAGE_NOT_FOUND', message: missing.json().error.message });
   });
 
   it.each(pastOpen)(
@@ -293,7 +295,7 @@ describe('the sender and a package that is no longer a draft', () => {
   it.each(writes.filter((name) => !name.endsWith('/cancel')))('%s answers 409', async (name) => {
     const res = await send(request(name, open), sender.cookie);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('CONFLICT');
+    expect(res.json().error.code).toBe('PACKAGE_NOT_DRAFT');
   });
 
   it('POST photos answers 409', async () => {

@@ -6,8 +6,11 @@ import { AppError } from '#shared/errors.ts';
 // It is opaque to clients (base64url of JSON), and checked like any input when it comes back.
 
 const invalidCursor = () =>
-  new AppError('VALIDATION_FAILED', 'This page link is no longer valid.', {
-    cursor: ['Start again from the first page'],
+  new AppError('VALIDATION_FAILED', {
+    detail: 'This page link is no longer valid.',
+    fields: {
+      cursor: ['Start again from the first page'],
+    },
   });
 
 export function encodeCursor(parts: readonly string[]): string {

@@ -10,8 +10,9 @@ const photoFormats = ['jpeg', 'png', 'webp'];
 const MAX_INPUT_PIXELS = 64_000_000;
 
 export const notAPhoto = () =>
-  new AppError('VALIDATION_FAILED', 'The photo must be a JPEG, PNG or WebP image.', {
-    photo: ['Choose a JPEG, PNG or WebP image'],
+  new AppError('VALIDATION_FAILED', {
+    detail: 'The photo must be a JPEG, PNG or WebP image.',
+    fields: { photo: ['Choose a JPEG, PNG or WebP image'] },
   });
 
 export interface PhotoImage {

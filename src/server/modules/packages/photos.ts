@@ -18,8 +18,9 @@ import { fullView } from './views.ts';
 async function assertRoom(db: Database | Transaction, packageId: string, settings: Settings) {
   const [row] = await db.select({ n: count() }).from(packagePhotos).where(eq(packagePhotos.packageId, packageId));
   if ((row?.n ?? 0) >= settings.maxPhotos) {
-    throw new AppError('VALIDATION_FAILED', `A package can have at most ${settings.maxPhotos} photos.`, {
-      photo: [`Remove a photo first: at most ${settings.maxPhotos} per package`],
+    throw new AppError('VALIDATION_FAILED', {
+      detail: `A package can have at most ${settings.maxPhotos} photos.`,
+      fields: { photo: [`Remove a photo first: at most ${settings.maxPhotos} per package`] },
     });
   }
 }
@@ -86,7 +87,7 @@ export async function deletePhoto(
       .delete(packagePhotos)
       .where(and(eq(packagePhotos.id, photoId), eq(packagePhotos.packageId, packageId)))
       .returning({ key: packagePhotos.storageKey });
-    if (!photo) throw new AppError('NOT_FOUND', 'This package has no such photo.');
+    if (!photo) throw new AppError('PACKAGE_PHOTO_NOT_FOUND');
     const [updated] = await tx
       .update(packages)
       .set({ updatedAt: new Date() })

@@ -36,11 +36,15 @@ export interface PackageRoutesOptions {
 
 const photoMegabytes = PACKAGE_LIMITS.photoBytes / (1024 * 1024);
 const tooLarge = () =>
-  new AppError('VALIDATION_FAILED', `The photo must be ${photoMegabytes} MB or smaller.`, {
-    photo: [`Choose a photo of ${photoMegabytes} MB or less`],
+  new AppError('VALIDATION_FAILED', {
+    detail: `The photo must be ${photoMegabytes} MB or smaller.`,
+    fields: { photo: [`Choose a photo of ${photoMegabytes} MB or less`] },
   });
 const noFile = () =>
-  new AppError('VALIDATION_FAILED', 'Choose a photo to upload.', { photo: ['Choose a JPEG, PNG or WebP image'] });
+  new AppError('VALIDATION_FAILED', {
+    detail: 'Choose a photo to upload.',
+    fields: { photo: ['Choose a JPEG, PNG or WebP image'] },
+  });
 
 const e = apiErrorSchema;
 const photoKeyParamsSchema = z.object({ key: z.string().regex(packagePhotoKeyPattern, 'Not a photo key') });
@@ -211,7 +215,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
       // Keys are random UUIDs handed out only in views the reader may see, so the URL itself is
       // the permission, as with avatars; the bytes carry no location metadata.
       const stored = await storage.get(req.params.key);
-      if (!stored) throw new AppError('NOT_FOUND', 'There is no such photo.');
+      if (!stored) throw new AppError('PACKAGE_PHOTO_NOT_FOUND');
       return reply
         .type(stored.contentType)
         .header('cache-control', 'private, max-age=31536000, immutable')

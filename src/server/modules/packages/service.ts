@@ -26,7 +26,7 @@ import { fullView, viewPackage } from './views.ts';
 function assertRules(draft: PackageDraft, settings: Parameters<typeof checkPackageRules>[1]) {
   const fields = checkPackageRules(draft, settings);
   if (Object.keys(fields).length > 0) {
-    throw new AppError('VALIDATION_FAILED', 'Some fields break the package rules.', fields);
+    throw new AppError('VALIDATION_FAILED', { fields, detail: 'Some fields break the package rules.' });
   }
 }
 
@@ -130,7 +130,7 @@ export async function cancelPackage(
   const settings = await getSettings(db, log);
   const found = await visiblePackage(db, id, viewer);
   if (found.relation !== 'sender' && found.relation !== 'admin') {
-    throw new AppError('FORBIDDEN', 'Only the sender can cancel this package.');
+    throw new AppError('PACKAGE_SENDER_ONLY', { detail: 'Only the sender can cancel this package.' });
   }
   if (paidStatuses.includes(found.row.status) && cancelPaid) {
     await cancelPaid({ packageId: id, actorId: viewer.id, asAdmin: found.relation === 'admin' });
@@ -140,7 +140,7 @@ export async function cancelPackage(
   const { row, relation } = await db.transaction(async (tx) => {
     const locked = await visiblePackage(tx, id, viewer, true);
     if (paidStatuses.includes(locked.row.status)) {
-      throw new AppError('CONFLICT', 'A paid package cannot be cancelled here: its refund needs the payments service.');
+      throw new AppError('PAID_PACKAGE_NOT_CANCELLABLE');
     }
     const note = locked.relation === 'admin' ? 'Cancelled by an administrator' : 'Cancelled by the sender';
     const cancelled = await transitionPackage(tx, { packageId: id, to: 'cancelled', actorId: viewer.id, note });

@@ -88,11 +88,13 @@ describe('transitionPackage', () => {
     const before = await storedRow(app, draft.id);
     const attempt = move(draft.id, to);
     await expect(attempt).rejects.toBeInstanceOf(AppError);
-    await expect(attempt).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(attempt).rejects.toMatchObject({ code: 'PACKAGE_STATUS_CHANGED' });
     expect(await storedRow(app, draft.id)).toEqual(before);
   });
 
   it('refuses a package that does not exist', async () => {
-    await expect(move('00000000-0000-4000-8000-000000000000', 'open')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(move('00000000-0000-4000-8000-000000000000', 'open')).rejects.toMatchObject({
+      code: 'PACKAGE_NOT_FOUND',
+    });
   });
 });

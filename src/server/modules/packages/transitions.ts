@@ -48,10 +48,10 @@ export interface TransitionInput {
  */
 export async function transitionPackage(tx: Transaction, input: TransitionInput): Promise<PackageRow> {
   const [row] = await tx.select().from(packages).where(eq(packages.id, input.packageId)).for('update');
-  if (!row) throw new AppError('NOT_FOUND', 'There is no such package.');
+  if (!row) throw new AppError('PACKAGE_NOT_FOUND');
   const from = row.status as PackageStatus;
   if (!canTransition(from, input.to)) {
-    throw new AppError('CONFLICT', `A package that is ${from} cannot become ${input.to}.`);
+    throw new AppError('PACKAGE_STATUS_CHANGED', { detail: `A package that is ${from} cannot become ${input.to}.` });
   }
   const now = new Date();
   const [updated] = await tx

@@ -29,9 +29,9 @@ export async function partyOf(
   const query = db.select().from(packages).where(eq(packages.id, packageId));
   const [row] = lock ? await query.for('update') : await query;
   if (!row || (row.status === 'draft' && row.senderId !== viewerId)) {
-    throw new AppError('NOT_FOUND', 'There is no such package.');
+    throw new AppError('PACKAGE_NOT_FOUND');
   }
   if (row.senderId === viewerId) return { row, role: 'sender', viewerId, counterpartId: row.travelerId };
   if (row.travelerId === viewerId) return { row, role: 'traveler', viewerId, counterpartId: row.senderId };
-  throw new AppError('FORBIDDEN', 'Only the sender and the traveler of this package can review it.');
+  throw new AppError('REVIEW_PARTIES_ONLY');
 }

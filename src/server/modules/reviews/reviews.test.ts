@@ -74,7 +74,7 @@ describe('who may review, and when', () => {
     // Not completed yet: no one may review, and the state says so.
     const early = await write(pkg.id, sam, { rating: 5 });
     expect(early.statusCode).toBe(409);
-    expect(apiErrorSchema.parse(early.json()).error.code).toBe('CONFLICT');
+    expect(apiErrorSchema.parse(early.json()).error.code).toBe('REVIEW_NOT_YET');
     expect(await stateOf(pkg.id, tess)).toEqual({ canReview: false, mine: null, theirs: null, revealAt: null });
 
     await db.update(packages).set({ status: 'completed', completedAt: clock() }).where(eq(packages.id, pkg.id));

@@ -71,11 +71,11 @@ export async function writeReview(
     const party = await partyOf(tx, packageId, viewer.id, true);
     const { row: pkg, counterpartId } = party;
     if (pkg.status !== 'completed' || !counterpartId) {
-      throw new AppError('CONFLICT', 'You can review the other side once the delivery is completed.');
+      throw new AppError('REVIEW_NOT_YET');
     }
     const deadline = revealDeadline(pkg);
     if (now >= deadline) {
-      throw new AppError('CONFLICT', `Reviews for this delivery closed on ${longDate.format(deadline)}.`);
+      throw new AppError('REVIEW_WINDOW_CLOSED', { params: { closedOn: longDate.format(deadline) } });
     }
     const [created] = await tx
       .insert(reviews)
@@ -89,7 +89,7 @@ export async function writeReview(
       })
       .onConflictDoNothing()
       .returning();
-    if (!created) throw new AppError('CONFLICT', 'You have already reviewed this delivery.');
+    if (!created) throw new AppError('REVIEW_ALREADY_WRITTEN');
 
     const written = await reviewsOf(tx, pkg);
     const theirs = written.find((w) => w.row.authorId === counterpartId);
@@ -130,7 +130,7 @@ export async function listMemberReviews(
   now: Date,
 ): Promise<MemberReviews> {
   const [member] = await db.select({ deletedAt: user.deletedAt }).from(user).where(eq(user.id, memberId));
-  if (!member || member.deletedAt) throw new AppError('NOT_FOUND', 'There is no member with this id.');
+  if (!member || member.deletedAt) throw new AppError('MEMBER_NOT_FOUND');
   const cursor = query.cursor ? decodeTimeCursor(query.cursor) : null;
   const rows = await db
     .select({

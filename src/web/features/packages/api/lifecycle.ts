@@ -4,7 +4,7 @@ import type { PackageView } from '#shared/packages.ts';
 import type { PackageReviewState, WriteReview } from '#shared/reviews.ts';
 import { packageKeys, packageQueries } from '#web/api/packages.ts';
 import { paymentKeys } from '#web/api/payments.ts';
-import { errorStatus } from '#web/lib/api-error.ts';
+import { errorStatus } from '#web/lib/errors/describe-error.ts';
 import { http } from '#web/lib/http.ts';
 import { packageMutationKeys } from './package-keys.ts';
 

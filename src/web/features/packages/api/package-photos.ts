@@ -1,21 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiError } from '#shared/errors.ts';
 import type { Package } from '#shared/packages.ts';
+import { HttpFailure } from '#web/lib/errors/describe-error.ts';
 import { http } from '#web/lib/http.ts';
 import { packageMutationKeys } from './package-keys.ts';
 import { afterPackageChange } from './packages.ts';
-
-/** A failed upload, shaped like the rest of the API's errors so one table words it. */
-export class PhotoUploadError extends Error {
-  readonly status: number | undefined;
-  readonly body: ApiError | undefined;
-  constructor(status: number | undefined, body: ApiError | undefined) {
-    super(body?.error.message ?? (status ? `Upload failed (${status})` : 'Upload failed'));
-    this.name = 'PhotoUploadError';
-    this.status = status;
-    this.body = body;
-  }
-}
 
 /** fetch cannot report upload progress, so the photo goes up through XMLHttpRequest. */
 function postPhoto(packageId: string, file: File, onProgress: (fraction: number) => void): Promise<Package> {
@@ -29,10 +17,13 @@ function postPhoto(packageId: string, file: File, onProgress: (fraction: number)
     });
     xhr.addEventListener('load', () => {
       if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.response as Package);
-      else reject(new PhotoUploadError(xhr.status, (xhr.response ?? undefined) as ApiError | undefined));
+      else
+        reject(
+          new HttpFailure(xhr.status, xhr.response ?? undefined, xhr.getResponseHeader('x-request-id') ?? undefined),
+        );
     });
-    xhr.addEventListener('error', () => reject(new PhotoUploadError(undefined, undefined)));
-    xhr.addEventListener('abort', () => reject(new PhotoUploadError(undefined, undefined)));
+    xhr.addEventListener('error', () => reject(new HttpFailure(undefined, undefined)));
+    xhr.addEventListener('abort', () => reject(new HttpFailure(undefined, undefined)));
     const form = new FormData();
     form.append('photo', file);
     xhr.send(form);
@@ -49,8 +40,7 @@ export function useUploadPackagePhoto(packageId: string) {
     onSuccess: (pkg) => afterPackageChange(client, pkg),
     onError: (err) => {
       // The same as the http client's 401 rule: the session is gone, so the view must learn it.
-      if (err instanceof PhotoUploadError && err.status === 401)
-        void client.invalidateQueries({ queryKey: ['session'] });
+      if (err instanceof HttpFailure && err.status === 401) void client.invalidateQueries({ queryKey: ['session'] });
     },
   });
 }

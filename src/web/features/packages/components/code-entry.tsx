@@ -5,11 +5,10 @@ import type { Package } from '#shared/packages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { errorStatus, toApiError } from '#web/lib/api-error.ts';
+import { describeError } from '#web/lib/errors/describe-error.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { showToast } from '#web/lib/toasts.ts';
 import { type CodeKind, useEnterCode } from '../api/lifecycle.ts';
-import { describeLifecycleError, fieldErrorOf } from '../api/lifecycle-errors.ts';
 
 const words: Record<CodeKind, { label: string; hint: string; submit: string; done: string }> = {
   pickup: {
@@ -90,11 +89,11 @@ export function CodeEntry({ pkg, kind }: { pkg: Package; kind: CodeKind }) {
       showToast(w.done, 'success');
     } catch (err) {
       // A wrong code names the tries left on the field; a lock says until when.
-      const onField = errorStatus(err) === 429 ? toApiError(err).message : fieldErrorOf(err, 'code');
-      if (onField) {
-        setFieldError(onField);
+      const failure = describeError(err);
+      if (failure.field === 'code') {
+        setFieldError(failure.message);
         document.getElementById(`${id}-code`)?.focus();
-      } else setFormError(describeLifecycleError(err));
+      } else setFormError(failure.message);
     }
   };
 

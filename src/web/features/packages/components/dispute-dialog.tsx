@@ -6,10 +6,9 @@ import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from 
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { NativeSelect } from '#web/components/ui/select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
-import { toApiError } from '#web/lib/api-error.ts';
+import { errorMessage, fieldErrors } from '#web/lib/errors/describe-error.ts';
 import { showToast } from '#web/lib/toasts.ts';
 import { useOpenDispute } from '../api/lifecycle.ts';
-import { describeLifecycleError } from '../api/lifecycle-errors.ts';
 
 type Field = keyof OpenDispute;
 
@@ -47,10 +46,10 @@ export function DisputeDialog({ packageId }: { packageId: string }) {
       setShown(false);
       showToast('Dispute opened. An administrator will look into it; the money stays held meanwhile.', 'success');
     } catch (err) {
-      const fields = toApiError(err).fields ?? {};
-      if (fields.reason?.[0] || fields.details?.[0]) {
-        setErrors({ reason: fields.reason?.[0], details: fields.details?.[0] });
-      } else setFormError(describeLifecycleError(err));
+      const fields = fieldErrors(err);
+      if (fields.reason || fields.details) {
+        setErrors({ reason: fields.reason, details: fields.details });
+      } else setFormError(errorMessage(err));
     }
   };
 

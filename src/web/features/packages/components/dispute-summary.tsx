@@ -1,9 +1,9 @@
 import { disputeReasonLabel } from '#shared/lifecycle.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
+import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useDispute } from '../api/lifecycle.ts';
-import { describeLifecycleError } from '../api/lifecycle-errors.ts';
 
 const resolutionWords = {
   refund_sender: 'An administrator refunded the sender.',
@@ -17,7 +17,7 @@ export function DisputeSummary({ packageId }: { packageId: string }) {
   if (dispute.isError) {
     return (
       <ErrorState title="We couldn't load the dispute" headingLevel={3} onRetry={() => void dispute.refetch()}>
-        {describeLifecycleError(dispute.error)}
+        {errorMessage(dispute.error)}
       </ErrorState>
     );
   }

@@ -6,8 +6,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
+import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { usePackageCodes, useSendDeliveryCode } from '../api/lifecycle.ts';
-import { describeLifecycleError } from '../api/lifecycle-errors.ts';
 
 function Code({ label, code, hint, name }: { label: string; code: string; hint: string; name: string }) {
   return (
@@ -43,7 +43,7 @@ export function HandoverCodes({ pkg }: { pkg: Package }) {
   if (codes.isError) {
     return (
       <ErrorState title="We couldn't load your handover codes" headingLevel={3} onRetry={() => void codes.refetch()}>
-        {describeLifecycleError(codes.error)}
+        {errorMessage(codes.error)}
       </ErrorState>
     );
   }
@@ -58,7 +58,7 @@ export function HandoverCodes({ pkg }: { pkg: Package }) {
         `Sent to ${recipient}${pkg.recipientPhone ? ` at ${formatPhoneNumber(pkg.recipientPhone)}` : ''}. They give it to the traveler at the delivery.`,
       );
     } catch (err) {
-      setError(describeLifecycleError(err));
+      setError(errorMessage(err));
     }
   };
 

@@ -5,9 +5,9 @@ import { formatMoney } from '#shared/money.ts';
 import type { Package } from '#shared/packages.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { showToast } from '#web/lib/toasts.ts';
 import { useConfirmDelivery, useWithdrawAsTraveler } from '../api/lifecycle.ts';
-import { describeLifecycleError } from '../api/lifecycle-errors.ts';
 import { CodeEntry } from './code-entry.tsx';
 import { DetailCard } from './detail-list.tsx';
 import { DisputeDialog } from './dispute-dialog.tsx';
@@ -48,7 +48,7 @@ function ConfirmDeliveryButton({ pkg }: { pkg: Package }) {
         try {
           await confirm.mutateAsync();
         } catch (err) {
-          throw new Error(describeLifecycleError(err));
+          throw new Error(errorMessage(err));
         }
         showToast('Delivery confirmed. Thank you! You can now review the traveler.', 'success');
       }}
@@ -74,7 +74,7 @@ function WithdrawButton({ pkg }: { pkg: Package }) {
         try {
           await withdraw.mutateAsync();
         } catch (err) {
-          throw new Error(describeLifecycleError(err));
+          throw new Error(errorMessage(err));
         }
         showToast('You have withdrawn. The package is open again for other travelers.', 'success');
       }}

@@ -3,11 +3,13 @@ import { Link, useNavigate } from 'react-router';
 import type { Package } from '#shared/packages.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { errorMessage, errorStatus } from '#web/lib/errors/describe-error.ts';
 import { showToast } from '#web/lib/toasts.ts';
-import { describePackageError } from '../api/package-errors.ts';
 import { useCancelPackage, useDeletePackage } from '../api/packages.ts';
 
 export const PHOTO_INPUT_ID = 'package-photo-input';
+
+const CANCEL_REFUSED = 'This package can no longer be cancelled here.';
 
 const closed = "It moves to Closed in your packages, with its history. A cancelled package can't be published again.";
 
@@ -80,7 +82,8 @@ export function PackageActions({ pkg }: { pkg: Package }) {
             try {
               await cancel.mutateAsync();
             } catch (err) {
-              throw new Error(describePackageError('cancel', err));
+              // Whichever move got there first (a payment, a match), the package is past cancelling here.
+              throw new Error(errorStatus(err) === 409 ? CANCEL_REFUSED : errorMessage(err));
             }
             showToast(cancelWords[paid ?? 'draft'].done, 'success');
           }}
@@ -102,7 +105,7 @@ export function PackageActions({ pkg }: { pkg: Package }) {
             try {
               await remove.mutateAsync();
             } catch (err) {
-              throw new Error(describePackageError('delete', err));
+              throw new Error(errorMessage(err));
             }
             showToast('The draft is deleted.', 'success');
             navigate('/user/packages/my-packages?group=drafts', { replace: true });

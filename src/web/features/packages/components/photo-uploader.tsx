@@ -3,7 +3,7 @@ import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } fro
 import { PACKAGE_LIMITS, type Package, PHOTO_ACCEPT } from '#shared/packages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { describePackageError } from '../api/package-errors.ts';
+import { errorMessage, errorStatus } from '#web/lib/errors/describe-error.ts';
 import { useDeletePackagePhoto, useUploadPackagePhoto } from '../api/package-photos.ts';
 
 const MAX_MB = PACKAGE_LIMITS.photoBytes / (1024 * 1024);
@@ -26,6 +26,11 @@ function checkFile(file: File): string | null {
   if (file.size > PACKAGE_LIMITS.photoBytes) return `Choose a photo of ${MAX_MB} MB or less.`;
   if (file.size === 0) return 'This file is empty. Choose another photo.';
   return null;
+}
+
+/** The request limit refuses a photo too large before the server can word it on the field. */
+function uploadFailure(err: unknown): string {
+  return errorStatus(err) === 413 ? `Choose a photo of ${MAX_MB} MB or less.` : errorMessage(err);
 }
 
 let nextKey = 0;
@@ -83,7 +88,7 @@ export function PhotoUploader({ pkg, maxPhotos, inputId }: { pkg: Package; maxPh
         setAnnouncement(`${next.file.name} is added.`);
       })
       .catch((err: unknown) => {
-        const error = describePackageError('photo', err);
+        const error = uploadFailure(err);
         patch(next.key, { state: 'failed', error });
         setAnnouncement(`${next.file.name} was not added: ${error}`);
       });
@@ -120,7 +125,7 @@ export function PhotoUploader({ pkg, maxPhotos, inputId }: { pkg: Package; maxPh
       setAnnouncement(`Photo ${position} is removed.`);
       inputRef.current?.focus();
     } catch (err) {
-      setRemoveError(describePackageError('remove-photo', err));
+      setRemoveError(errorMessage(err));
     }
   };
 

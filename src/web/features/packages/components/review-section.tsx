@@ -5,11 +5,10 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
-import { toApiError } from '#web/lib/api-error.ts';
+import { errorMessage, fieldErrors } from '#web/lib/errors/describe-error.ts';
 import { formatDate, formatDateTime } from '#web/lib/format.ts';
 import { showToast } from '#web/lib/toasts.ts';
 import { useReviewState, useWriteReview } from '../api/lifecycle.ts';
-import { describeLifecycleError } from '../api/lifecycle-errors.ts';
 import { StarRating, StarRatingInput } from './star-rating.tsx';
 
 type Role = 'sender' | 'traveler';
@@ -61,10 +60,9 @@ function ReviewForm({ packageId, role }: { packageId: string; role: Role }) {
       await write.mutateAsync(parsed.data);
       showToast('Thank you: your review is saved.', 'success');
     } catch (err) {
-      const fields = toApiError(err).fields ?? {};
-      if (fields.rating?.[0] || fields.comment?.[0])
-        setErrors({ rating: fields.rating?.[0], comment: fields.comment?.[0] });
-      else setFormError(describeLifecycleError(err));
+      const fields = fieldErrors(err);
+      if (fields.rating || fields.comment) setErrors({ rating: fields.rating, comment: fields.comment });
+      else setFormError(errorMessage(err));
     }
   };
 
@@ -114,7 +112,7 @@ export function ReviewSection({ packageId, role }: { packageId: string; role: Ro
   if (state.isError) {
     return (
       <ErrorState title="We couldn't load the reviews" headingLevel={3} onRetry={() => void state.refetch()}>
-        {describeLifecycleError(state.error)}
+        {errorMessage(state.error)}
       </ErrorState>
     );
   }

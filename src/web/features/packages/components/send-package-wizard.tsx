@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { checkPackageRules, type Package, type PackageDraft } from '#shared/packages.ts';
 import type { PublicSettings } from '#shared/settings.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { errorMessage, errorStatus, fieldErrors } from '#web/lib/errors/describe-error.ts';
 import { formatDateTime } from '#web/lib/format.ts';
-import { describePackageError, fieldErrorsOf } from '../api/package-errors.ts';
 import { useCreatePackage, usePackage, useUpdatePackage } from '../api/packages.ts';
 import {
   firstIncompleteStep,
@@ -85,13 +85,13 @@ export function SendPackageWizard({
   };
 
   const showFailure = (err: unknown) => {
-    const fields = (Object.entries(fieldErrorsOf(err)) as [string, string][])
+    const fields = (Object.entries(errorStatus(err) === 400 ? fieldErrors(err) : {}) as [string, string][])
       .map(([path, message]) => [formFieldOf(path), message] as const)
       .filter((entry): entry is [WizardField, string] => entry[0] !== null)
       .sort(byStepOrder);
     const first = fields[0];
     if (!first) {
-      setFormError(describePackageError('save', err));
+      setFormError(errorMessage(err));
       return;
     }
     const target = stepOfField(first[0]);

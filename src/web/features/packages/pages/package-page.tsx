@@ -3,7 +3,7 @@ import { PackageStatusBadge } from '#web/components/ui/badge.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
-import { errorStatus } from '#web/lib/api-error.ts';
+import { errorStatus } from '#web/lib/errors/describe-error.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useSession } from '#web/lib/session.ts';
 import { usePackage } from '../api/packages.ts';
