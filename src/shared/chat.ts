@@ -150,7 +150,11 @@ export const typingStartEventName = 'typing:start';
 export const conversationEventSchema = z.strictObject({ conversationId: z.uuid() });
 export type ConversationEvent = z.infer<typeof conversationEventSchema>;
 
-export type ChatAckError = { ok: false; error: { code: string; message: string } };
+/** `code` is the catalog's; `kind` one of the coarse `socketErrorCodes` (src/shared/realtime.ts). */
+export type ChatAckError = {
+  ok: false;
+  error: { code: string; kind: string; message: string; params?: Record<string, string | number> };
+};
 export type SendMessageAck = { ok: true; message: ChatMessage } | ChatAckError;
 export type MarkReadAck = { ok: true; read: MarkConversationRead } | ChatAckError;
 export type TypingAck = { ok: true } | ChatAckError;

@@ -6,7 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { getSessionUser, type SessionUser } from '#server/modules/auth/service.ts';
 import type { Sessions } from '#server/modules/auth/sessions.ts';
-import { AppError } from '#shared/errors.ts';
+import { AppError, type ErrorParams } from '#shared/errors.ts';
 import {
   type EchoAck,
   echoEventName,
@@ -58,7 +58,22 @@ export interface GatewayOptions {
   presencePrefix?: string;
 }
 
-const ackError = (code: SocketErrorCode, message: string) => ({ ok: false as const, error: { code, message } });
+/**
+ * A refusal's acknowledgement: `code` is the catalog's (what the web words through `describeCode`),
+ * `kind` the coarse socket code a client can branch on without knowing every domain code.
+ */
+const ackError = (kind: SocketErrorCode, message: string, code: string = kind, params?: ErrorParams) => ({
+  ok: false as const,
+  error: { code, kind, message, ...(params ? { params } : {}) },
+});
+
+function kindOf(status: number): SocketErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  // Any other refusal of the event as sent (a bad field, a state that no longer allows it).
+  return status < 500 ? 'VALIDATION_FAILED' : 'INTERNAL';
+}
 
 /**
  * Socket.IO on the HTTP server Fastify owns. The handshake reads the session cookie, so a socket
@@ -205,14 +220,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         }
         const work = handler(user, parsed.data).then(ack, (err: unknown) => {
           if (err instanceof AppError) {
-            const code: SocketErrorCode =
-              err.code === 'FORBIDDEN' || err.code === 'NOT_FOUND' || err.code === 'VALIDATION_FAILED'
-                ? err.code
-                : err.code === 'UNAUTHENTICATED'
-                  ? 'UNAUTHENTICATED'
-                  : 'INTERNAL';
-            log.warn({ ...who, code: err.code }, 'socket event refused');
-            ack(ackError(code, err.message));
+            log.warn({ ...who, code: err.code, detail: err.detail }, 'socket event refused');
+            ack(ackError(kindOf(err.status), err.publicMessage, err.code, err.params));
             return;
           }
           log.error({ ...who, err }, 'socket event failed');

@@ -1,3 +1,7 @@
 import type { ErrorEntry } from './entry.ts';
 
-export const matchingErrors = {} as const satisfies Record<string, ErrorEntry>;
+/** Looking for matches from a trip or a package. */
+export const matchingErrors = {
+  /** params: of ('package' | 'travel plan'). */
+  MATCHES_OWNER_ONLY: { status: 403, message: 'Only its owner can look for matches.' },
+} as const satisfies Record<string, ErrorEntry>;

@@ -1,3 +1,6 @@
 import type { ErrorEntry } from './entry.ts';
 
-export const notificationsErrors = {} as const satisfies Record<string, ErrorEntry>;
+/** A member's notifications. */
+export const notificationsErrors = {
+  NOTIFICATION_NOT_FOUND: { status: 404, message: 'There is no such notification.' },
+} as const satisfies Record<string, ErrorEntry>;

@@ -1,3 +1,29 @@
 import type { ErrorEntry } from './entry.ts';
 
-export const requestsErrors = {} as const satisfies Record<string, ErrorEntry>;
+/** Starting and answering requests between a package and a trip. */
+export const requestsErrors = {
+  REQUEST_NOT_FOUND: { status: 404, message: 'There is no such request.' },
+  /** params: by ('traveler' | 'sender'), who started the pending request. */
+  REQUEST_ALREADY_PENDING: {
+    status: 409,
+    message: 'A pending request between this package and this traveler exists already.',
+  },
+  /** params: status (the request's), action ('accepted' | 'declined' | 'withdrawn'). */
+  REQUEST_ALREADY_ANSWERED: { status: 409, message: 'This request is no longer pending.' },
+  /** params: action ('accept' | 'decline'). */
+  REQUEST_RECEIVER_ONLY: { status: 403, message: 'Only the member who received this request can answer it.' },
+  REQUEST_STARTER_ONLY: { status: 403, message: 'Only the member who made this request can withdraw it.' },
+  REQUEST_OWN_TRIP_ONLY: { status: 403, message: 'Offer one of your own trips.' },
+  REQUEST_SENDER_ONLY: { status: 403, message: 'Only the sender can invite travelers for this package.' },
+  TRAVELER_UNAVAILABLE: { status: 409, message: 'This traveler can no longer take requests.' },
+  PACKAGE_DELIVER_BY_PASSED: { status: 409, message: "This package's deliver-by date has passed." },
+  // moves to profiles.ts on merge
+  PROFILE_NOT_VERIFIED: {
+    status: 403,
+    message: 'Verify your profile (e-mail, mobile number and identity check) first.',
+  },
+  // moves to packages.ts on merge
+  PACKAGE_NOT_FOUND: { status: 404, message: 'There is no such package.' },
+  /** params: status (the package's). Moves to packages.ts on merge. */
+  PACKAGE_NOT_OPEN: { status: 409, message: 'This package is no longer open.' },
+} as const satisfies Record<string, ErrorEntry>;

@@ -21,8 +21,8 @@ async function loadPair(db: Database, conversationId: string): Promise<Pair | nu
 }
 
 function check(conversationId: string, pair: Pair | null, me: string): Participation {
-  if (!pair) throw new AppError('NOT_FOUND', 'There is no such conversation.');
-  if (pair.userA !== me && pair.userB !== me) throw new AppError('FORBIDDEN', 'This conversation is not yours.');
+  if (!pair) throw new AppError('CONVERSATION_NOT_FOUND');
+  if (pair.userA !== me && pair.userB !== me) throw new AppError('CONVERSATION_NOT_YOURS');
   return { conversationId, userA: pair.userA, userB: pair.userB, otherId: otherOf(pair, me) };
 }
 

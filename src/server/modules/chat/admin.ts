@@ -17,14 +17,14 @@ export async function openConversationAsAdmin(
   userId: string,
 ): Promise<{ id: string; created: boolean }> {
   if (adminId === userId)
-    throw new AppError('VALIDATION_FAILED', 'Choose another member.', { userId: ['You cannot message yourself'] });
+    throw new AppError('VALIDATION_FAILED', { fields: { userId: ['You cannot message yourself'] } });
   const pair = orderedPair(adminId, userId);
   return db.transaction(async (tx) => {
     const [member] = await tx
       .select({ id: user.id })
       .from(user)
       .where(and(eq(user.id, userId), isNull(user.deletedAt)));
-    if (!member) throw new AppError('NOT_FOUND', 'There is no such member.');
+    if (!member) throw new AppError('MEMBER_NOT_FOUND');
     // The unique pair settles two clicks at once: the second inserts nothing and reads the first's.
     const [row] = await tx
       .insert(conversations)

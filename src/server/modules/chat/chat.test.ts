@@ -11,6 +11,12 @@ import { signUpVerified } from '#server/test/users.ts';
 import type { ChatMessage, Conversation, MessagePage, MessagesRead } from '#shared/chat.ts';
 import { chatUrl, openMemberConversation, send } from './test/helpers.ts';
 
+/** A refusal's status and catalog code, to assert both at once. */
+const refusal = (res: { statusCode: number; json: () => unknown }) => ({
+  status: res.statusCode,
+  code: (res.json() as { error?: { code?: string } }).error?.code,
+});
+
 let app: FastifyInstance;
 let url: string;
 const sockets: Socket[] = [];
@@ -61,7 +67,10 @@ describe('who may read and write a conversation', () => {
 
   it('answers 403 to a member who is not a participant, and stores nothing', async () => {
     expect((await get(olga.cookie, `/conversations/${conversationId}/messages`)).statusCode).toBe(403);
-    expect((await send(app, olga.cookie, conversationId, 'let me in')).statusCode).toBe(403);
+    expect(refusal(await send(app, olga.cookie, conversationId, 'let me in'))).toEqual({
+      status: 403,
+      code: 'CONVERSATION_NOT_YOURS',
+    });
     expect((await post(olga.cookie, `/conversations/${conversationId}/read`)).statusCode).toBe(403);
     const stored = await app.database.db.select().from(messages).where(eq(messages.content, 'let me in'));
     expect(stored).toEqual([]);

@@ -89,7 +89,7 @@ export async function listConversations(
 /** One conversation as its participant `me` sees it in the list. */
 export async function getConversation(db: Database, presence: Presence, me: string, id: string): Promise<Conversation> {
   const [item] = (await listConversations(db, presence, me, id)).items;
-  if (!item) throw new AppError('NOT_FOUND', 'There is no such conversation.');
+  if (!item) throw new AppError('CONVERSATION_NOT_FOUND');
   return item;
 }
 
@@ -107,10 +107,7 @@ export async function listMessages(
       .select({ id: messages.id })
       .from(messages)
       .where(and(eq(messages.id, before), eq(messages.conversationId, conversationId)));
-    if (!anchor)
-      throw new AppError('VALIDATION_FAILED', 'That message is not in this conversation.', {
-        before: ['Unknown message'],
-      });
+    if (!anchor) throw new AppError('VALIDATION_FAILED', { fields: { before: ['Unknown message'] } });
     // Compared in SQL: the stored timestamps have microseconds a JavaScript Date would drop.
     older = sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from message m where m.id = ${before})`;
   }

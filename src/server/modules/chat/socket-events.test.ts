@@ -64,16 +64,29 @@ describe('message:send', () => {
     const tessTab = await socketOf(tess.cookie);
     const tessSaw = collect(tessTab, 'message');
     const ack = await ask(olgaTab, sendMessageEventName, { conversationId, content: 'sneaking in' });
-    expect(ack).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: expect.any(String) } });
+    expect(ack).toEqual({
+      ok: false,
+      error: { code: 'CONVERSATION_NOT_YOURS', kind: 'FORBIDDEN', message: 'This conversation is not yours.' },
+    });
     await sleep(150);
     expect(tessSaw).toEqual([]);
     expect(await stored('sneaking in')).toEqual([]);
   });
 
+  it('answers an unknown conversation with its catalog code, of the NOT_FOUND kind', async () => {
+    const samTab = await socketOf(sam.cookie);
+    const ack = await ask(samTab, sendMessageEventName, {
+      conversationId: '00000000-0000-4000-8000-000000000000',
+      content: 'into the void',
+    });
+    expect(ack).toMatchObject({ ok: false, error: { code: 'CONVERSATION_NOT_FOUND', kind: 'NOT_FOUND' } });
+    expect(await stored('into the void')).toEqual([]);
+  });
+
   it('refuses a visitor with UNAUTHENTICATED', async () => {
     const visitor = await socketOf();
     const ack = await ask(visitor, sendMessageEventName, { conversationId, content: 'anonymous' });
-    expect(ack).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    expect(ack).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED', kind: 'UNAUTHENTICATED' } });
     expect(await stored('anonymous')).toEqual([]);
   });
 
@@ -115,7 +128,7 @@ describe('message:read', () => {
     const receipt = nextEvent(samTab, 'messages_read');
     expect(await ask(olgaTab, markReadEventName, { conversationId })).toMatchObject({
       ok: false,
-      error: { code: 'FORBIDDEN' },
+      error: { code: 'CONVERSATION_NOT_YOURS', kind: 'FORBIDDEN' },
     });
     const [unread] = await stored('please read');
     expect(unread?.readAt).toBeNull();
@@ -138,7 +151,7 @@ describe('typing:start', () => {
     expect(await typing).toEqual({ conversationId, uid: sam.id });
     expect(await ask(olgaTab, typingStartEventName, { conversationId })).toMatchObject({
       ok: false,
-      error: { code: 'FORBIDDEN' },
+      error: { code: 'CONVERSATION_NOT_YOURS', kind: 'FORBIDDEN' },
     });
     await sleep(150);
     expect(olgaSaw).toEqual([]);

@@ -13,6 +13,12 @@ import { defaultSettings } from '#shared/settings.ts';
 import { compareRank } from './ranking.ts';
 import { DAY, inDays, insertPackage, insertTravelPlan, insertUser, places, setVerified } from './test/factory.ts';
 
+/** A refusal's status and catalog code, to assert both at once. */
+const refusal = (res: { statusCode: number; json: () => unknown }) => ({
+  status: res.statusCode,
+  code: (res.json() as { error?: { code?: string } }).error?.code,
+});
+
 // GET /api/packages/{id}/matches, through the whole app, on a real database.
 
 let app: FastifyInstance;
@@ -174,7 +180,7 @@ describe('who may ask', () => {
     const pkg = await insertPackage(db, sender.id);
     await insertTravelPlan(db, travelerId);
     expect((await ask(pkg.id)).statusCode).toBe(401);
-    expect((await ask(pkg.id, stranger.cookie)).statusCode).toBe(403);
+    expect(refusal(await ask(pkg.id, stranger.cookie))).toEqual({ status: 403, code: 'MATCHES_OWNER_ONLY' });
     const asAdmin = await ask(pkg.id, admin.cookie);
     expect(asAdmin.statusCode).toBe(200);
     expect(travelerMatchPageSchema.parse(asAdmin.json()).items).toHaveLength(1);
@@ -189,7 +195,10 @@ describe('who may ask', () => {
   });
 
   it('answers 404 for an unknown package, 400 for a malformed id or a radius above the maximum', async () => {
-    expect((await ask('00000000-0000-4000-8000-000000000000', sender.cookie)).statusCode).toBe(404);
+    expect(refusal(await ask('00000000-0000-4000-8000-000000000000', sender.cookie))).toEqual({
+      status: 404,
+      code: 'PACKAGE_NOT_FOUND',
+    });
     expect((await ask('not-an-id', sender.cookie)).statusCode).toBe(400);
     const pkg = await insertPackage(db, sender.id);
     const res = await ask(pkg.id, sender.cookie, `?radiusKm=${defaultSettings.matchRadiusMaxKm + 1}`);

@@ -275,8 +275,7 @@ describe('who may ask', () => {
       const res = await ask(plan.id, cookie);
       expect(res.statusCode, res.body).toBe(409);
       expect(apiErrorSchema.parse(res.json()).error).toMatchObject({
-        code: 'CONFLICT',
-        message: 'This trip has already left: it can no longer pick up a package.',
+        code: 'TRAVEL_PLAN_DEPARTED',
       });
     }
   });

@@ -51,8 +51,9 @@ export function decodeCursor(cursor: string): RankKey {
   try {
     parsed = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch {
-    throw new AppError('VALIDATION_FAILED', 'This cursor is not one we gave out.', {
-      cursor: ['Start again from the first page'],
+    throw new AppError('VALIDATION_FAILED', {
+      fields: { cursor: ['Start again from the first page'] },
+      detail: 'a cursor we did not give out',
     });
   }
   const [detourTenths, score, rating, id] = parsed;

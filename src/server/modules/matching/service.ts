@@ -31,8 +31,8 @@ async function radiusFor(db: Database, asked: number | undefined) {
   const settings = await getSettings(db);
   const radiusKm = asked ?? settings.matchRadiusKm;
   if (radiusKm > settings.matchRadiusMaxKm) {
-    throw new AppError('VALIDATION_FAILED', `The radius can be at most ${settings.matchRadiusMaxKm} km.`, {
-      radiusKm: [`Choose at most ${settings.matchRadiusMaxKm} km`],
+    throw new AppError('VALIDATION_FAILED', {
+      fields: { radiusKm: [`Choose at most ${settings.matchRadiusMaxKm} km`] },
     });
   }
   return { radiusKm, settings };
@@ -42,10 +42,10 @@ async function radiusFor(db: Database, asked: number | undefined) {
  * Only the owner or an admin may search from a plan or a package. Others learn nothing they could
  * not see anyway: 403 for what members see of each other (an active plan, an open package), else 404.
  */
-function mayMatch(viewer: Viewer, ownerId: string, publiclyVisible: boolean, what: string) {
+function mayMatch(viewer: Viewer, ownerId: string, publiclyVisible: boolean, of: 'travel plan' | 'package') {
   if (viewer.id === ownerId || isAdmin(viewer)) return;
-  if (publiclyVisible) throw new AppError('FORBIDDEN', `Only its owner can look for matches for this ${what}.`);
-  throw new AppError('NOT_FOUND', `There is no such ${what}.`);
+  if (publiclyVisible) throw new AppError('MATCHES_OWNER_ONLY', { params: { of } });
+  throw new AppError(of === 'package' ? 'PACKAGE_NOT_FOUND' : 'TRAVEL_PLAN_NOT_FOUND');
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -66,13 +66,13 @@ export async function matchPackagesForPlan(
   now: Date = new Date(),
 ): Promise<MatchPage<PackageMatch>> {
   const [plan] = await db.select().from(travelPlans).where(eq(travelPlans.id, planId));
-  if (!plan) throw new AppError('NOT_FOUND', 'There is no such travel plan.');
+  if (!plan) throw new AppError('TRAVEL_PLAN_NOT_FOUND');
   mayMatch(viewer, plan.travelerId, plan.status === 'active', 'travel plan');
-  if (plan.status !== 'active') throw new AppError('CONFLICT', 'Only an active travel plan can be matched.');
+  if (plan.status !== 'active') throw new AppError('TRAVEL_PLAN_NOT_ACTIVE', { params: { status: plan.status } });
   // As for a package's matches (queries.ts) and for an offer (requests/fit.ts): a trip that has left
   // can pick nothing up, so it is refused like a plan that is no longer active, not shown an empty list.
   if (plan.departureAt <= now) {
-    throw new AppError('CONFLICT', 'This trip has already left: it can no longer pick up a package.');
+    throw new AppError('TRAVEL_PLAN_DEPARTED');
   }
   const { radiusKm, settings } = await radiusFor(db, query.radiusKm);
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
@@ -159,9 +159,9 @@ export async function matchTravelersForPackage(
   now: Date = new Date(),
 ): Promise<MatchPage<TravelerMatch>> {
   const [pkg] = await db.select().from(packages).where(eq(packages.id, packageId));
-  if (!pkg) throw new AppError('NOT_FOUND', 'There is no such package.');
+  if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
   mayMatch(viewer, pkg.senderId, pkg.status === 'open', 'package');
-  if (pkg.status !== 'open') throw new AppError('CONFLICT', 'Only an open package can be matched.');
+  if (pkg.status !== 'open') throw new AppError('PACKAGE_NOT_OPEN', { params: { status: pkg.status } });
   const { radiusKm } = await radiusFor(db, query.radiusKm);
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const { pickupLat, pickupLng, dropoffLat, dropoffLng, pickupFrom, deliverBy, weightGrams } = pkg;

@@ -11,6 +11,12 @@ import { signUpVerified } from '#server/test/users.ts';
 import type { NotificationItem, NotificationPage, NotificationRead } from '#shared/notifications.ts';
 import { createNotifier, type MailingNotifier } from './notifier.ts';
 
+/** A refusal's status and catalog code, to assert both at once. */
+const refusal = (res: { statusCode: number; json: () => unknown }) => ({
+  status: res.statusCode,
+  code: (res.json() as { error?: { code?: string } }).error?.code,
+});
+
 let app: FastifyInstance;
 let url: string;
 let notifier: MailingNotifier;
@@ -96,7 +102,7 @@ describe('the notifications API', () => {
     const [newest] = ((await get(me.cookie, '')).json() as NotificationPage).items;
     const id = newest?.id as string;
 
-    expect((await post(other.cookie, `/${id}/read`)).statusCode).toBe(404);
+    expect(refusal(await post(other.cookie, `/${id}/read`))).toEqual({ status: 404, code: 'NOTIFICATION_NOT_FOUND' });
     expect(await unread(me.cookie)).toBe(3);
 
     const otherTab = await tab(me.cookie);

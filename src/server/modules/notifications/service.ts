@@ -34,7 +34,7 @@ export async function listNotifications(
           .from(notification)
           .where(and(eq(notification.id, cursor), eq(notification.userId, me)))
       : [];
-    if (!anchor) throw new AppError('VALIDATION_FAILED', 'That page no longer exists.', { cursor: ['Unknown cursor'] });
+    if (!anchor) throw new AppError('VALIDATION_FAILED', { fields: { cursor: ['Unknown cursor'] } });
     older = sql`(${notification.createdAt}, ${notification.id}) < (select n.created_at, n.id from notification n where n.id = ${cursor})`;
   }
   const rows = await db
@@ -79,7 +79,7 @@ export async function markNotificationRead(
     .select()
     .from(notification)
     .where(and(eq(notification.id, id), eq(notification.userId, me)));
-  if (!existing) throw new AppError('NOT_FOUND', 'There is no such notification.');
+  if (!existing) throw new AppError('NOTIFICATION_NOT_FOUND');
   return toNotificationItem(existing);
 }
 

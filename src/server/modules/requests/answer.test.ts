@@ -23,6 +23,12 @@ import {
   verifiedMember,
 } from './test/helpers.ts';
 
+/** A refusal's status and catalog code, to assert both at once. */
+const refusal = (res: { statusCode: number; json: () => unknown }) => ({
+  status: res.statusCode,
+  code: (res.json() as { error?: { code?: string } }).error?.code,
+});
+
 // Answering requests (docs/product.md §4): only the receiving side accepts or declines, only the starter
 // withdraws, only a pending request moves; acceptance does everything in one step.
 
@@ -56,8 +62,14 @@ describe('accepting', () => {
     const invitation = (await invite(app, sender.cookie, pkg.id, invitedTrip.id)).json() as PackageRequest;
 
     // The traveler cannot accept their own offer, nor can anyone else.
-    expect((await answer(app, traveler.cookie, request.id, 'accept')).statusCode).toBe(403);
-    expect((await answer(app, outsider.cookie, request.id, 'accept')).statusCode).toBe(404);
+    expect(refusal(await answer(app, traveler.cookie, request.id, 'accept'))).toEqual({
+      status: 403,
+      code: 'REQUEST_RECEIVER_ONLY',
+    });
+    expect(refusal(await answer(app, outsider.cookie, request.id, 'accept'))).toEqual({
+      status: 404,
+      code: 'REQUEST_NOT_FOUND',
+    });
     expect((await answer(app, admin.cookie, request.id, 'accept')).statusCode).toBe(404);
     expect((await answer(app, undefined, request.id, 'accept')).statusCode).toBe(401);
     expect((await storedRequest(app, request.id)).status).toBe('pending');
@@ -97,7 +109,10 @@ describe('accepting', () => {
       [sender, 'decline'],
       [traveler, 'withdraw'],
     ] as const) {
-      expect((await answer(app, who.cookie, request.id, action)).statusCode).toBe(409);
+      expect(refusal(await answer(app, who.cookie, request.id, action))).toEqual({
+        status: 409,
+        code: 'REQUEST_ALREADY_ANSWERED',
+      });
     }
     expect((await answer(app, sender.cookie, rivalRequest.id, 'accept')).statusCode).toBe(409);
     expect(await snapshot(app, pkg.id)).toEqual(before);
@@ -108,7 +123,10 @@ describe('accepting', () => {
     const invitee = await verifiedMember(app, 'answer-invitee@example.test', 'Ian Invitee');
     const trip = await createTrip(app, invitee);
     const invitation = (await invite(app, sender.cookie, pkg.id, trip.id)).json() as PackageRequest;
-    expect((await answer(app, sender.cookie, invitation.id, 'accept')).statusCode).toBe(403);
+    expect(refusal(await answer(app, sender.cookie, invitation.id, 'accept'))).toEqual({
+      status: 403,
+      code: 'REQUEST_RECEIVER_ONLY',
+    });
     const res = await answer(app, invitee.cookie, invitation.id, 'accept');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'accepted', myRole: 'traveler', direction: 'incoming' });
@@ -126,7 +144,10 @@ describe('accepting', () => {
     const before = await snapshot(app, pkg.id);
     const res = await answer(app, sender.cookie, request.id, 'accept');
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toMatch(/no longer fits/);
+    expect(res.json().error).toMatchObject({
+      code: 'TRAVEL_PLAN_NO_LONGER_FITS',
+      fields: { travelPlanId: [expect.stringMatching(/free capacity|kg/)] },
+    });
     expect(await snapshot(app, pkg.id)).toEqual(before);
     expect((await storedRequest(app, request.id)).status).toBe('pending');
   });
@@ -153,13 +174,19 @@ describe('declining and withdrawing', () => {
     const pkg = await openPackage(app, sender);
     const trip = await createTrip(app, traveler);
     const request = await offered(app, traveler, pkg.id, trip.id);
-    expect((await answer(app, sender.cookie, request.id, 'withdraw')).statusCode).toBe(403);
+    expect(refusal(await answer(app, sender.cookie, request.id, 'withdraw'))).toEqual({
+      status: 403,
+      code: 'REQUEST_STARTER_ONLY',
+    });
     expect((await answer(app, outsider.cookie, request.id, 'withdraw')).statusCode).toBe(404);
     const res = await answer(app, traveler.cookie, request.id, 'withdraw');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'withdrawn' });
     expect(await notificationsOf(app, sender.id, 'request_withdrawn')).not.toHaveLength(0);
-    expect((await answer(app, traveler.cookie, request.id, 'withdraw')).statusCode).toBe(409);
+    expect(refusal(await answer(app, traveler.cookie, request.id, 'withdraw'))).toEqual({
+      status: 409,
+      code: 'REQUEST_ALREADY_ANSWERED',
+    });
     expect((await answer(app, sender.cookie, request.id, 'accept')).statusCode).toBe(409);
     expect((await storedPackage(app, pkg.id)).status).toBe('open');
   });

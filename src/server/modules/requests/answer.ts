@@ -37,8 +37,8 @@ async function myRequest(tx: Transaction, id: string, viewer: Member) {
   return { ...found, side };
 }
 
-const notPending = (status: string, what: string) =>
-  new AppError('CONFLICT', `This request is ${status}: only a pending request can be ${what}.`);
+const notPending = (status: string, action: string) =>
+  new AppError('REQUEST_ALREADY_ANSWERED', { params: { status, action } });
 
 const partiesOf = (request: { startedBy: string; travelerId: string }, senderId: string) => ({
   starterId: request.startedBy === 'traveler' ? request.travelerId : senderId,
@@ -63,30 +63,30 @@ export async function acceptRequest(
   await notifier.transaction(db, async (tx, notify) => {
     const found = await myRequest(tx, requestId, viewer);
     if (found.side !== 'receiver') {
-      throw new AppError('FORBIDDEN', 'Only the member who received this request can accept it.');
+      throw new AppError('REQUEST_RECEIVER_ONLY', { params: { action: 'accept' } });
     }
     if (!isVerifiedProfile(viewer)) {
-      throw new AppError('FORBIDDEN', 'Verify your profile (e-mail, mobile number and identity check) first.');
+      throw new AppError('PROFILE_NOT_VERIFIED');
     }
     const [pkg] = await tx.select().from(packages).where(eq(packages.id, found.request.packageId)).for('update');
     const [request] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
     if (!pkg || !request) throw requestNotFound();
     if (request.status !== 'pending') throw notPending(request.status, 'accepted');
     if (pkg.status !== 'open') {
-      throw new AppError('CONFLICT', `This package is ${pkg.status}: it is no longer looking for a traveler.`);
+      throw new AppError('PACKAGE_NOT_OPEN', { params: { status: pkg.status } });
     }
     const now = new Date();
     if (pkg.deliverBy && pkg.deliverBy <= now) {
-      throw new AppError('CONFLICT', "This package's deliver-by date has passed.");
+      throw new AppError('PACKAGE_DELIVER_BY_PASSED');
     }
     const [plan] = await tx.select().from(travelPlans).where(eq(travelPlans.id, request.travelPlanId)).for('update');
     if (plan?.status !== 'active') {
-      throw new AppError('CONFLICT', 'This trip is no longer active: it cannot carry the package.');
+      throw new AppError('TRAVEL_PLAN_NOT_ACTIVE', { params: { status: plan?.status ?? 'gone' } });
     }
     // The trip may have been edited since the request was made.
     const misfits = await misfitsOf(tx, pkg, plan, settings.matchRadiusMaxKm, now);
     if (misfits.length > 0) {
-      throw new AppError('CONFLICT', `This trip no longer fits the package: ${misfits.join('; ')}.`);
+      throw new AppError('TRAVEL_PLAN_NO_LONGER_FITS', { fields: { travelPlanId: misfits } });
     }
 
     await tx
@@ -178,7 +178,8 @@ async function closePending(
   close: {
     side: 'receiver' | 'starter';
     to: 'declined' | 'withdrawn';
-    forbidden: string;
+    /** The refusal when the other side tries. */
+    forbidden: () => AppError;
     notice: (
       request: RequestRow,
       title: string,
@@ -187,7 +188,7 @@ async function closePending(
 ): Promise<PackageRequest> {
   await notifier.transaction(db, async (tx, notify) => {
     const found = await myRequest(tx, requestId, viewer);
-    if (found.side !== close.side) throw new AppError('FORBIDDEN', close.forbidden);
+    if (found.side !== close.side) throw close.forbidden();
     const [request] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
     if (request?.status !== 'pending') throw notPending(request?.status ?? 'gone', close.to);
     const now = new Date();
@@ -211,7 +212,7 @@ export function declineRequest(db: Database, notifier: Notifier, viewer: Member,
   return closePending(db, notifier, viewer, requestId, {
     side: 'receiver',
     to: 'declined',
-    forbidden: 'Only the member who received this request can decline it.',
+    forbidden: () => new AppError('REQUEST_RECEIVER_ONLY', { params: { action: 'decline' } }),
     notice: (request, title) => ({
       type: 'request_declined',
       title: 'Request declined',
@@ -228,7 +229,7 @@ export function withdrawRequest(db: Database, notifier: Notifier, viewer: Member
   return closePending(db, notifier, viewer, requestId, {
     side: 'starter',
     to: 'withdrawn',
-    forbidden: 'Only the member who made this request can withdraw it.',
+    forbidden: () => new AppError('REQUEST_STARTER_ONLY'),
     notice: (request, title) => ({
       type: 'request_withdrawn',
       title: 'Request withdrawn',

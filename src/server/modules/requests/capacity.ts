@@ -21,7 +21,7 @@ export async function reserveCapacity(tx: Transaction, planId: string, grams: nu
     )
     .returning({ id: travelPlans.id });
   if (reserved.length === 0) {
-    throw new AppError('CONFLICT', 'This trip no longer has room for the package: its free capacity was taken.');
+    throw new AppError('TRAVEL_PLAN_FULL', { detail: `plan ${planId} has no ${grams} g free` });
   }
 }
 

@@ -13,7 +13,7 @@ export interface Viewer {
   role: string;
 }
 
-export const requestNotFound = () => new AppError('NOT_FOUND', 'There is no such request.');
+export const requestNotFound = () => new AppError('REQUEST_NOT_FOUND');
 
 /**
  * My requests, newest first, a page at a time. Incoming: the other side started it and I answer (a

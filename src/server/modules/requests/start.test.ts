@@ -20,6 +20,12 @@ import {
   verifiedMember,
 } from './test/helpers.ts';
 
+/** A refusal's status and catalog code, to assert both at once. */
+const refusal = (res: { statusCode: number; json: () => unknown }) => ({
+  status: res.statusCode,
+  code: (res.json() as { error?: { code?: string } }).error?.code,
+});
+
 // Starting a request (docs/product.md §4): who may, for which package and trip, and what is refused with
 // which status. Every refusal stores no request.
 
@@ -67,10 +73,11 @@ describe('offer to carry', () => {
     const before = await requestCount();
     const res = await offer(app, traveler.cookie, pkg.id, trip.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toMatch(/already have a pending request/);
+    expect(res.json().error).toMatchObject({ code: 'REQUEST_ALREADY_PENDING', params: { by: 'traveler' } });
     // Nor can the sender invite the same traveler meanwhile, on any of their trips.
     const again = await invite(app, sender.cookie, pkg.id, trip.id);
     expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ code: 'REQUEST_ALREADY_PENDING', params: { by: 'sender' } });
     expect(await requestCount()).toBe(before);
   });
 
@@ -81,14 +88,17 @@ describe('offer to carry', () => {
     const theirTrip = await createTrip(app, unverified);
     const res = await offer(app, unverified.cookie, pkg.id, theirTrip.id);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toMatch(/Verify your profile/);
+    expect(res.json().error.code).toBe('PROFILE_NOT_VERIFIED');
     expect(await requestCount()).toBe(before);
   });
 
   it("refuses someone else's trip (403), one's own package (400), another's draft (404)", async () => {
     const other = await verifiedMember(app, 'start-other@example.test', 'Oli Other');
     const before = await requestCount();
-    expect((await offer(app, other.cookie, pkg.id, trip.id)).statusCode).toBe(403);
+    expect(refusal(await offer(app, other.cookie, pkg.id, trip.id))).toEqual({
+      status: 403,
+      code: 'REQUEST_OWN_TRIP_ONLY',
+    });
 
     const senderTrip = await createTrip(app, sender);
     const own = await offer(app, sender.cookie, pkg.id, senderTrip.id);
@@ -107,11 +117,17 @@ describe('offer to carry', () => {
     const cancelled = await openPackage(app, sender);
     expect((await call(app, 'POST', `/api/packages/${cancelled.id}/cancel`, sender.cookie, {})).statusCode).toBe(200);
     const before = await requestCount();
-    expect((await offer(app, other.cookie, cancelled.id, otherTrip.id)).statusCode).toBe(409);
+    expect(refusal(await offer(app, other.cookie, cancelled.id, otherTrip.id))).toEqual({
+      status: 409,
+      code: 'PACKAGE_NOT_OPEN',
+    });
 
     const cancelledTrip = await createTrip(app, other);
     await app.database.db.update(travelPlans).set({ status: 'cancelled' }).where(eq(travelPlans.id, cancelledTrip.id));
-    expect((await offer(app, other.cookie, pkg.id, cancelledTrip.id)).statusCode).toBe(409);
+    expect(refusal(await offer(app, other.cookie, pkg.id, cancelledTrip.id))).toEqual({
+      status: 409,
+      code: 'TRAVEL_PLAN_NOT_ACTIVE',
+    });
     expect(await requestCount()).toBe(before);
   });
 

@@ -22,18 +22,16 @@ import { getRequest } from './list.ts';
 type Member = Pick<SessionUser, 'id' | 'role' | 'emailVerified' | 'phoneNumberVerified' | 'kycStatus'>;
 
 const unverified = (what: string) =>
-  new AppError('FORBIDDEN', `Verify your profile (e-mail, mobile number and identity check) before you ${what}.`);
+  new AppError('PROFILE_NOT_VERIFIED', { detail: `unverified member tried to ${what}` });
 
-const notOpen = (pkg: PackageRow) =>
-  new AppError('CONFLICT', `This package is ${pkg.status}: only an open package takes requests.`);
+const notOpen = (pkg: PackageRow) => new AppError('PACKAGE_NOT_OPEN', { params: { status: pkg.status } });
 
-const notActive = (plan: TravelPlanRow) =>
-  new AppError('CONFLICT', `This trip is ${plan.status}: only an active trip can carry packages.`);
+const notActive = (plan: TravelPlanRow) => new AppError('TRAVEL_PLAN_NOT_ACTIVE', { params: { status: plan.status } });
 
 async function assertFits(tx: Transaction, pkg: PackageRow, plan: TravelPlanRow, radiusKm: number) {
   const misfits = await misfitsOf(tx, pkg, plan, radiusKm);
   if (misfits.length > 0) {
-    throw new AppError('VALIDATION_FAILED', 'This trip cannot carry this package.', { travelPlanId: misfits });
+    throw new AppError('VALIDATION_FAILED', { fields: { travelPlanId: misfits } });
   }
 }
 
@@ -55,12 +53,7 @@ async function insertRequest(
     .onConflictDoNothing()
     .returning({ id: requests.id });
   if (!created) {
-    throw new AppError(
-      'CONFLICT',
-      startedBy === 'traveler'
-        ? 'You already have a pending request for this package. Wait for the answer or withdraw it first.'
-        : 'This traveler already has a pending request for this package. Wait for the answer or withdraw it first.',
-    );
+    throw new AppError('REQUEST_ALREADY_PENDING', { params: { by: startedBy } });
   }
   await notify(
     startedBy === 'traveler'
@@ -97,13 +90,11 @@ export async function offerToCarry(
     // The package first, locked: an acceptance holds the same lock, so no offer slips in after a match.
     const { row: pkg } = await visiblePackage(tx, input.packageId, viewer, true);
     if (pkg.senderId === viewer.id) {
-      throw new AppError('VALIDATION_FAILED', 'You cannot carry your own package.', {
-        packageId: ['This is your own package'],
-      });
+      throw new AppError('VALIDATION_FAILED', { fields: { packageId: ['This is your own package'] } });
     }
     if (pkg.status !== 'open') throw notOpen(pkg);
     const { row: plan, relation } = await visiblePlan(tx, input.travelPlanId, viewer, true);
-    if (relation !== 'owner') throw new AppError('FORBIDDEN', 'Offer one of your own trips.');
+    if (relation !== 'owner') throw new AppError('REQUEST_OWN_TRIP_ONLY');
     if (plan.status !== 'active') throw notActive(plan);
     await assertFits(tx, pkg, plan, settings.matchRadiusMaxKm);
     return insertRequest(tx, notify, { pkg, plan, startedBy: 'traveler', message: input.message });
@@ -122,14 +113,11 @@ export async function inviteTraveler(
   const settings = await getSettings(db);
   const id = await notifier.transaction(db, async (tx, notify) => {
     const { row: pkg, relation } = await visiblePackage(tx, input.packageId, viewer, true);
-    if (relation !== 'sender')
-      throw new AppError('FORBIDDEN', 'Only the sender can invite travelers for this package.');
+    if (relation !== 'sender') throw new AppError('REQUEST_SENDER_ONLY');
     if (pkg.status !== 'open') throw notOpen(pkg);
     const { row: plan } = await visiblePlan(tx, input.travelPlanId, viewer, true);
     if (plan.travelerId === viewer.id) {
-      throw new AppError('VALIDATION_FAILED', 'You cannot carry your own package.', {
-        travelPlanId: ['This is your own trip'],
-      });
+      throw new AppError('VALIDATION_FAILED', { fields: { travelPlanId: ['This is your own trip'] } });
     }
     if (plan.status !== 'active') throw notActive(plan);
     const [traveler] = await tx
@@ -137,7 +125,7 @@ export async function inviteTraveler(
       .from(user)
       .where(eq(user.id, plan.travelerId));
     if (!traveler || traveler.banned || traveler.deletedAt) {
-      throw new AppError('CONFLICT', 'This traveler can no longer take requests.');
+      throw new AppError('TRAVELER_UNAVAILABLE');
     }
     await assertFits(tx, pkg, plan, settings.matchRadiusMaxKm);
     return insertRequest(tx, notify, { pkg, plan, startedBy: 'sender', message: input.message });

@@ -22,7 +22,7 @@ export function relationOf(row: Pick<TravelPlanRow, 'travelerId'>, viewer: Viewe
   return isAdmin(viewer) ? 'admin' : 'other';
 }
 
-const notFound = () => new AppError('NOT_FOUND', 'There is no such travel plan.');
+const notFound = () => new AppError('TRAVEL_PLAN_NOT_FOUND');
 
 export async function visiblePlan(db: Database | Transaction, id: string, viewer: Viewer, lock = false) {
   const query = db.select().from(travelPlans).where(eq(travelPlans.id, id));
@@ -36,9 +36,9 @@ export async function visiblePlan(db: Database | Transaction, id: string, viewer
 /** Editing and cancelling: the traveler's own active plan. */
 export async function ownActivePlan(db: Database | Transaction, id: string, viewer: Viewer, lock = false) {
   const { row, relation } = await visiblePlan(db, id, viewer, lock);
-  if (relation !== 'owner') throw new AppError('FORBIDDEN', 'Only the traveler can change this travel plan.');
+  if (relation !== 'owner') throw new AppError('TRAVEL_PLAN_TRAVELER_ONLY');
   if (row.status !== 'active') {
-    throw new AppError('CONFLICT', `This travel plan is ${row.status}; only an active one can be changed.`);
+    throw new AppError('TRAVEL_PLAN_NOT_ACTIVE', { params: { status: row.status } });
   }
   return row;
 }

@@ -41,7 +41,7 @@ export async function completeTravelPlan(tx: Transaction, notify: Notify, planId
     .where(and(eq(travelPlans.id, planId), dueForCompletion(now)))
     .returning({ id: travelPlans.id });
   if (completed.length === 0) {
-    throw new AppError('CONFLICT', 'This travel plan is no longer due to complete.');
+    throw new AppError('TRAVEL_PLAN_NOT_DUE', { detail: `plan ${planId}` });
   }
   return expirePendingRequestsOfPlan(tx, notify, planId);
 }

@@ -25,7 +25,7 @@ import { columnsOf, fieldsOf, type Person, type TravelPlanRow, toTravelPlan } fr
 function assertRules(plan: Partial<CreateTravelPlan>, settings: { minDistanceKm: number }) {
   const fields = checkTravelPlanRules(plan, settings);
   if (Object.keys(fields).length > 0) {
-    throw new AppError('VALIDATION_FAILED', 'Some fields break the travel plan rules.', fields);
+    throw new AppError('VALIDATION_FAILED', { fields });
   }
 }
 
@@ -73,8 +73,10 @@ export async function updateTravelPlan(
     const columns = columnsOf(change);
     // Capacity already promised to accepted requests cannot be taken back by an edit.
     if (columns.capacityGrams !== undefined && columns.capacityGrams < plan.reservedGrams) {
-      throw new AppError('VALIDATION_FAILED', 'Some fields break the travel plan rules.', {
-        capacityKg: [`At least ${plan.reservedGrams / 1000} kg: that much is promised to accepted packages`],
+      throw new AppError('VALIDATION_FAILED', {
+        fields: {
+          capacityKg: [`At least ${plan.reservedGrams / 1000} kg: that much is promised to accepted packages`],
+        },
       });
     }
     if (Object.keys(columns).length === 0) return plan;
@@ -109,10 +111,7 @@ export async function cancelTravelPlan(
     await lockPackagesWithPendingRequestsOn(tx, id);
     const plan = await ownActivePlan(tx, id, viewer, true);
     if (plan.reservedGrams > 0) {
-      throw new AppError(
-        'CONFLICT',
-        'This trip carries accepted packages: cancel carrying them from their package pages first.',
-      );
+      throw new AppError('TRAVEL_PLAN_HAS_ACCEPTED_PACKAGES');
     }
     const [updated] = await tx
       .update(travelPlans)

@@ -14,6 +14,12 @@ import {
   travelPlanSchema,
 } from '#shared/travel-plans.ts';
 
+/** A refusal's status and catalog code, to assert both at once. */
+const refusal = (res: { statusCode: number; json: () => unknown }) => ({
+  status: res.statusCode,
+  code: (res.json() as { error?: { code?: string } }).error?.code,
+});
+
 let app: FastifyInstance;
 let owner: { cookie: string; id: string };
 let other: { cookie: string; id: string };
@@ -147,7 +153,7 @@ describe('who may do what', () => {
   it('another member cannot edit or cancel an active plan (403) nor a cancelled one (404)', async () => {
     const before = await storedPlan(active.id);
     const edit = await call(app, 'PATCH', `/api/travel-plans/${active.id}`, other.cookie, { capacityKg: 50 });
-    expect(edit.statusCode).toBe(403);
+    expect(refusal(edit)).toEqual({ status: 403, code: 'TRAVEL_PLAN_TRAVELER_ONLY' });
     const cancel = await call(app, 'POST', `/api/travel-plans/${active.id}/cancel`, other.cookie);
     expect(cancel.statusCode).toBe(403);
     expect(await storedPlan(active.id)).toEqual(before);
@@ -176,12 +182,18 @@ describe('who may do what', () => {
     expect(
       (await call(app, 'PATCH', `/api/travel-plans/${cancelled.id}`, owner.cookie, { notes: 'x' })).statusCode,
     ).toBe(409);
-    expect((await call(app, 'POST', `/api/travel-plans/${cancelled.id}/cancel`, owner.cookie)).statusCode).toBe(409);
+    expect(refusal(await call(app, 'POST', `/api/travel-plans/${cancelled.id}/cancel`, owner.cookie))).toEqual({
+      status: 409,
+      code: 'TRAVEL_PLAN_NOT_ACTIVE',
+    });
   });
 
   it('a malformed id is 400, an unknown one 404', async () => {
     expect((await call(app, 'GET', '/api/travel-plans/nope', owner.cookie)).statusCode).toBe(400);
-    expect((await call(app, 'GET', `/api/travel-plans/${randomUUID()}`, owner.cookie)).statusCode).toBe(404);
+    expect(refusal(await call(app, 'GET', `/api/travel-plans/${randomUUID()}`, owner.cookie))).toEqual({
+      status: 404,
+      code: 'TRAVEL_PLAN_NOT_FOUND',
+    });
     expect((await call(app, 'POST', `/api/travel-plans/${randomUUID()}/cancel`, owner.cookie)).statusCode).toBe(404);
   });
 });
@@ -227,7 +239,7 @@ describe("a traveler's own plans", () => {
     );
     expect(read.freeCapacityKg).toBe(5);
     const refused = await call(app, 'POST', `/api/travel-plans/${created.id}/cancel`, traveler.cookie);
-    expect(refused.statusCode).toBe(409);
+    expect(refusal(refused)).toEqual({ status: 409, code: 'TRAVEL_PLAN_HAS_ACCEPTED_PACKAGES' });
     await app.database.db.update(travelPlans).set({ reservedGrams: 0 }).where(eq(travelPlans.id, created.id));
 
     for (const days of [3, 12, 6]) {

@@ -5,7 +5,7 @@ import type { RequestStarter } from '#shared/requests.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog/confirm-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { toApiError } from '#web/lib/api-error.ts';
+import { fieldErrors } from '#web/lib/errors/describe-error.ts';
 import { useFocusAfterSwap } from '#web/lib/focus-after-swap.ts';
 import { showToast } from '#web/lib/toasts.ts';
 import { RequestMessageDialog, RequestSendError } from './request-message-dialog.tsx';
@@ -126,7 +126,7 @@ export function MatchRequestControl({
           await start.send(message);
         } catch (err) {
           focus.disarm();
-          const field = toApiError(err).fields?.message?.[0];
+          const field = fieldErrors(err).message;
           throw new RequestSendError(field ?? describeError(err), field ? 'message' : null);
         }
         showToast(start.sentToast, 'success');

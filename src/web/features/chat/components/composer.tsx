@@ -3,7 +3,7 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { CHAT_LIMITS, sendMessageSchema } from '#shared/chat.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
-import { toApiError } from '#web/lib/api-error.ts';
+import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { useSendMessage } from '../api/chat.ts';
 
 /** Characters left shown from here on, so a long message is not cut off by surprise. */
@@ -33,7 +33,7 @@ export function Composer({ conversationId, recipientName }: { conversationId: st
     setProblem(null);
     send.mutate(parsed.data.content, {
       onSuccess: () => setText(''),
-      onError: (err) => setProblem(`Your message wasn't sent. ${toApiError(err).message}`),
+      onError: (err) => setProblem(`Your message wasn't sent. ${errorMessage(err)}`),
     });
   };
 

@@ -4,7 +4,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
-import { errorStatus } from '#web/lib/api-error.ts';
+import { errorStatus } from '#web/lib/errors/describe-error.ts';
 import { useMessages } from '../api/chat.ts';
 import { useScrollKeeper } from '../hooks/use-scroll-keeper.ts';
 import { MessageItem } from './message-item.tsx';

@@ -1,7 +1,7 @@
 import { MailPlus } from 'lucide-react';
 import type { MatchPendingRequest } from '#shared/matching.ts';
 import { MatchRequestControl } from '#web/components/request-message-dialog/match-request-control.tsx';
-import { describeRequestError } from '../api/request-errors.ts';
+import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { useInviteTraveler, useWithdrawRequest } from '../api/requests.ts';
 
 /**
@@ -32,7 +32,7 @@ export function InviteButton({
       pendingRequest={pendingRequest}
       otherSide="traveler"
       otherName={travelerName}
-      describeError={describeRequestError}
+      describeError={errorMessage}
       theirs={{ badge: 'They offered to carry it', text: `${travelerName} offered to carry your package.` }}
       mine={{
         badge: 'Invitation sent',

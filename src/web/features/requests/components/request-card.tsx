@@ -7,9 +7,9 @@ import { transportLabel } from '#shared/travel-plans.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { formatDate, formatDateTime, formatKg } from '#web/lib/format.ts';
 import { showToast } from '#web/lib/toasts.ts';
-import { describeRequestError } from '../api/request-errors.ts';
 import { useAcceptRequest, useDeclineRequest, useWithdrawRequest } from '../api/requests.ts';
 import { RequestStatusBadge } from './request-status-badge.tsx';
 import { TravelerAvatar } from './traveler-avatar.tsx';
@@ -65,7 +65,7 @@ export function RequestCard({ request }: { request: PackageRequest }) {
         'success',
       );
     } catch (err) {
-      setError(describeRequestError(err));
+      setError(errorMessage(err));
     }
   };
 
@@ -169,7 +169,7 @@ export function RequestCard({ request }: { request: PackageRequest }) {
                   try {
                     await decline.mutateAsync(request.id);
                   } catch (err) {
-                    throw new Error(describeRequestError(err));
+                    throw new Error(errorMessage(err));
                   }
                   showToast('Request declined.', 'success');
                 }}
@@ -191,7 +191,7 @@ export function RequestCard({ request }: { request: PackageRequest }) {
                   try {
                     await withdraw.mutateAsync(request.id);
                   } catch (err) {
-                    throw new Error(describeRequestError(err));
+                    throw new Error(errorMessage(err));
                   }
                   showToast('Request withdrawn.', 'success');
                 }}

@@ -4,7 +4,7 @@ import { LoadMore } from '#web/components/ui/load-more.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
-import { describeRequestError } from '../api/request-errors.ts';
+import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { type RequestDirection, useRequests } from '../api/requests.ts';
 import { RequestCard } from './request-card.tsx';
 
@@ -52,7 +52,7 @@ export function RequestList({ direction }: { direction: RequestDirection }) {
   if (list.isError) {
     return (
       <ErrorState title={`We couldn't load your ${direction} requests`} onRetry={() => void list.refetch()}>
-        {describeRequestError(list.error)}
+        {errorMessage(list.error)}
       </ErrorState>
     );
   }

@@ -3,8 +3,8 @@ import { MatchList } from '#web/components/match-list/match-list.tsx';
 import { useMatchRadius } from '#web/components/match-radius/use-match-radius.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { EmptyState } from '#web/components/ui/states.tsx';
+import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { formatKm } from '#web/lib/format.ts';
-import { describeSearchError } from '../api/search-errors.ts';
 import { useTravelerMatches } from '../api/traveler-search.ts';
 import { SearchTravelerCard } from './search-traveler-card.tsx';
 
@@ -24,7 +24,7 @@ export function TravelerMatches({ pkg }: { pkg: Package }) {
       matches={matches}
       searchingLabel="Looking for travelers"
       errorTitle="We couldn't search for travelers"
-      describeError={describeSearchError}
+      describeError={errorMessage}
       empty={(searchedKm) => (
         <EmptyState
           title="No traveler yet"

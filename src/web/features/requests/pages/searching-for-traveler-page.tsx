@@ -2,9 +2,8 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
-import { errorStatus } from '#web/lib/api-error.ts';
+import { errorMessage, errorStatus } from '#web/lib/errors/describe-error.ts';
 import { useSession } from '#web/lib/session.ts';
-import { describeSearchError } from '../api/search-errors.ts';
 import { usePackageToMatch } from '../api/traveler-search.ts';
 import { PackageNotSearchable } from '../components/package-not-searchable.tsx';
 import { PackageToMatch } from '../components/package-to-match.tsx';
@@ -43,7 +42,7 @@ function ChosenPackage({ packageId }: { packageId: string }) {
     }
     return (
       <ErrorState title="We couldn't load your package" onRetry={() => void pkg.refetch()}>
-        {describeSearchError(pkg.error)}
+        {errorMessage(pkg.error)}
       </ErrorState>
     );
   }

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { TravelPlan } from '#shared/travel-plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '#web/components/ui/dialog.tsx';
+import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { showToast } from '#web/lib/toasts.ts';
-import { describeTravelPlanError } from '../api/travel-plan-errors.ts';
 import { useCancelTravelPlan } from '../api/travel-plans.ts';
 import { FormAlert } from './form-alert.tsx';
 import { tripRoute } from './trip-facts.tsx';
@@ -23,7 +23,7 @@ export function CancelPlanDialog({ plan, describedBy }: { plan: TravelPlan; desc
       setOpen(false);
       showToast(`Your trip ${tripRoute(plan)} is cancelled.`, 'success');
     } catch (err) {
-      setError(describeTravelPlanError(err));
+      setError(errorMessage(err));
     }
   };
 

@@ -1,9 +1,8 @@
 import { HandHelping } from 'lucide-react';
 import type { MatchPendingRequest } from '#shared/matching.ts';
 import { MatchRequestControl } from '#web/components/request-message-dialog/match-request-control.tsx';
-import { toApiError } from '#web/lib/api-error.ts';
+import { describeError } from '#web/lib/errors/describe-error.ts';
 import { useOfferToCarry, useWithdrawOffer } from '../api/offers.ts';
-import { describeTravelPlanError } from '../api/travel-plan-errors.ts';
 
 /**
  * "Offer to carry": the traveler offers this trip for the package, with an optional message to its
@@ -57,10 +56,14 @@ export function OfferButton({
   );
 }
 
-/** The server's own words for a refused offer or withdrawal (the trip no longer fits, one is pending already). */
+/** Which rule a refused offer broke leads its words; the field's message says how. */
+const offerRefusals: Record<string, string> = {
+  travelPlanId: 'This trip cannot carry this package.',
+  packageId: 'You cannot carry your own package.',
+};
+
 function requestErrorWords(err: unknown): string {
-  const error = toApiError(err);
-  const first = Object.values(error.fields ?? {})[0]?.[0];
-  if (first) return `${error.message} ${first}`.trim();
-  return describeTravelPlanError(err);
+  const view = describeError(err);
+  const lead = view.field ? offerRefusals[view.field] : undefined;
+  return lead ? `${lead} ${view.message}` : view.message;
 }

@@ -4,9 +4,9 @@ import { MatchList } from '#web/components/match-list/match-list.tsx';
 import { useMatchRadius } from '#web/components/match-radius/use-match-radius.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { EmptyState } from '#web/components/ui/states.tsx';
+import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { formatKm } from '#web/lib/format.ts';
 import { usePlanMatches } from '../api/plan-matches.ts';
-import { describeTravelPlanError } from '../api/travel-plan-errors.ts';
 import { ChoosePackageCard } from './choose-package-card.tsx';
 
 /** The open packages that fit an active trip, best first, within a radius the traveler can widen. */
@@ -24,7 +24,7 @@ export function PackageMatches({ plan }: { plan: TravelPlan }) {
       matches={matches}
       searchingLabel="Finding packages along your trip"
       errorTitle="We couldn't search for packages"
-      describeError={describeTravelPlanError}
+      describeError={errorMessage}
       empty={(searchedKm) => (
         <EmptyState
           title="No packages fit this trip yet"

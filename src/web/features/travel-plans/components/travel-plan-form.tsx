@@ -8,8 +8,8 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { NativeSelect } from '#web/components/ui/select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
+import { errorMessage, fieldErrors } from '#web/lib/errors/describe-error.ts';
 import { usePublicSettings } from '#web/lib/settings.ts';
-import { describeTravelPlanError, fieldErrorsOf } from '../api/travel-plan-errors.ts';
 import { useCreateTravelPlan, useUpdateTravelPlan } from '../api/travel-plans.ts';
 import { FormAlert } from './form-alert.tsx';
 import { isoToLocalInput } from './local-date-time.ts';
@@ -38,6 +38,16 @@ interface Props {
  * Origin and destination, departure and arrival, transport, free capacity and notes, checked with
  * the server's own schema and rules before sending; the server's field errors land on the same fields.
  */
+/** A refusal's field errors by the form's own fields: "origin.lat" belongs to the origin picker. */
+function topLevelFieldErrors(err: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fieldErrors(err))) {
+    const field = path.split('.')[0] as string;
+    out[field] ??= message;
+  }
+  return out;
+}
+
 export function TravelPlanForm({ plan, initialValues, onSaved, onDiscard, label }: Props) {
   const prefix = useId();
   const fieldId = (field: TravelPlanField) => `${prefix}-${field}`;
@@ -88,11 +98,11 @@ export function TravelPlanForm({ plan, initialValues, onSaved, onDiscard, label 
         } else saved = await create.mutateAsync(result.body);
         onSaved(saved);
       } catch (err) {
-        const fields = fieldErrorsOf(err);
+        const fields = topLevelFieldErrors(err);
         const known = travelPlanFields.filter((field) => fields[field]);
         for (const field of known) form.setError(field, { type: 'server', message: fields[field] });
         if (known.length > 0) focusFirst(known);
-        else setFormError(describeTravelPlanError(err));
+        else setFormError(errorMessage(err));
       }
     },
     (bad) => focusFirst(Object.keys(bad)),

@@ -5,8 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
-import { errorStatus } from '#web/lib/api-error.ts';
-import { describeTravelPlanError } from '../api/travel-plan-errors.ts';
+import { errorMessage, errorStatus } from '#web/lib/errors/describe-error.ts';
 import { useTravelPlan } from '../api/travel-plans.ts';
 import { PackageMatches } from '../components/package-matches.tsx';
 import { PickAPlan } from '../components/pick-a-plan.tsx';
@@ -43,7 +42,7 @@ function ChosenPlan({ planId }: { planId: string }) {
     }
     return (
       <ErrorState title="We couldn't load your trip" onRetry={() => void plan.refetch()}>
-        {describeTravelPlanError(plan.error)}
+        {errorMessage(plan.error)}
       </ErrorState>
     );
   }

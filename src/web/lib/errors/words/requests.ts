@@ -1,3 +1,37 @@
+import type { ErrorParams } from '#shared/errors.ts';
 import type { ErrorWords } from '../types.ts';
 
-export const requestsWords = {} as const satisfies Record<string, ErrorWords>;
+const pending = (params: ErrorParams) =>
+  params.by === 'sender'
+    ? 'This traveler already has a pending request for this package. Wait for the answer or withdraw it first.'
+    : 'You already have a pending request for this package. Wait for the answer or withdraw it first.';
+
+export const requestsWords = {
+  REQUEST_NOT_FOUND: 'This request no longer exists. Reload the page to see your requests as they are now.',
+  REQUEST_ALREADY_PENDING: { message: pending },
+  REQUEST_ALREADY_ANSWERED: {
+    message: ({ status, action }) =>
+      status && action
+        ? `This request is ${status}: only a pending request can be ${action}.`
+        : 'This request has been answered already. Reload the page to see it as it is now.',
+  },
+  REQUEST_RECEIVER_ONLY: {
+    message: ({ action }) => `Only the member who received this request can ${action ?? 'answer'} it.`,
+  },
+  REQUEST_STARTER_ONLY: 'Only the member who made this request can withdraw it.',
+  REQUEST_OWN_TRIP_ONLY: 'Offer one of your own trips.',
+  REQUEST_SENDER_ONLY: 'Only the sender can invite travelers for this package.',
+  TRAVELER_UNAVAILABLE: 'This traveler can no longer take requests.',
+  PACKAGE_DELIVER_BY_PASSED: "This package's deliver-by date has passed.",
+  // moves to profiles.ts on merge
+  PROFILE_NOT_VERIFIED: 'Verify your profile (e-mail, mobile number and identity check) first.',
+  // moves to packages.ts on merge
+  PACKAGE_NOT_FOUND: 'This package no longer exists. Reload the page to see your packages as they are now.',
+  // moves to packages.ts on merge
+  PACKAGE_NOT_OPEN: {
+    message: ({ status }) =>
+      status
+        ? `This package is ${status}: it is no longer looking for a traveler.`
+        : 'This package is no longer looking for a traveler.',
+  },
+} as const satisfies Record<string, ErrorWords>;
