@@ -4,6 +4,4 @@ import type { ErrorEntry } from './entry.ts';
 export const chatErrors = {
   CONVERSATION_NOT_FOUND: { status: 404, message: 'There is no such conversation.' },
   CONVERSATION_NOT_YOURS: { status: 403, message: 'This conversation is not yours.' },
-  // may move to profiles.ts on merge
-  MEMBER_NOT_FOUND: { status: 404, message: 'There is no such member.' },
 } as const satisfies Record<string, ErrorEntry>;

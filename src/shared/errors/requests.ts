@@ -17,13 +17,4 @@ export const requestsErrors = {
   REQUEST_SENDER_ONLY: { status: 403, message: 'Only the sender can invite travelers for this package.' },
   TRAVELER_UNAVAILABLE: { status: 409, message: 'This traveler can no longer take requests.' },
   PACKAGE_DELIVER_BY_PASSED: { status: 409, message: "This package's deliver-by date has passed." },
-  // moves to profiles.ts on merge
-  PROFILE_NOT_VERIFIED: {
-    status: 403,
-    message: 'Verify your profile (e-mail, mobile number and identity check) first.',
-  },
-  // moves to packages.ts on merge
-  PACKAGE_NOT_FOUND: { status: 404, message: 'There is no such package.' },
-  /** params: status (the package's). Moves to packages.ts on merge. */
-  PACKAGE_NOT_OPEN: { status: 409, message: 'This package is no longer open.' },
 } as const satisfies Record<string, ErrorEntry>;

@@ -6,5 +6,4 @@ export const reviewsErrors = {
   REVIEW_NOT_YET: { status: 409, message: 'You can review the other side once the delivery is completed.' },
   REVIEW_WINDOW_CLOSED: { status: 409, message: 'Reviews for this delivery are closed.' },
   REVIEW_ALREADY_WRITTEN: { status: 409, message: 'You have already reviewed this delivery.' },
-  MEMBER_NOT_FOUND: { status: 404, message: 'There is no member with this id.' },
 } as const satisfies Record<string, ErrorEntry>;

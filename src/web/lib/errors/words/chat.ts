@@ -3,6 +3,4 @@ import type { ErrorWords } from '../types.ts';
 export const chatWords = {
   CONVERSATION_NOT_FOUND: 'This conversation no longer exists. Reload the page to see your messages as they are now.',
   CONVERSATION_NOT_YOURS: 'This conversation is not yours.',
-  // may move to profiles.ts on merge
-  MEMBER_NOT_FOUND: 'This member no longer exists.',
 } as const satisfies Record<string, ErrorWords>;

@@ -23,15 +23,4 @@ export const requestsWords = {
   REQUEST_SENDER_ONLY: 'Only the sender can invite travelers for this package.',
   TRAVELER_UNAVAILABLE: 'This traveler can no longer take requests.',
   PACKAGE_DELIVER_BY_PASSED: "This package's deliver-by date has passed.",
-  // moves to profiles.ts on merge
-  PROFILE_NOT_VERIFIED: 'Verify your profile (e-mail, mobile number and identity check) first.',
-  // moves to packages.ts on merge
-  PACKAGE_NOT_FOUND: 'This package no longer exists. Reload the page to see your packages as they are now.',
-  // moves to packages.ts on merge
-  PACKAGE_NOT_OPEN: {
-    message: ({ status }) =>
-      status
-        ? `This package is ${status}: it is no longer looking for a traveler.`
-        : 'This package is no longer looking for a traveler.',
-  },
 } as const satisfies Record<string, ErrorWords>;

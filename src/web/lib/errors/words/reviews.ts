@@ -8,5 +8,4 @@ export const reviewsWords = {
       closedOn ? `Reviews for this delivery closed on ${closedOn}.` : 'Reviews for this delivery are closed.',
   },
   REVIEW_ALREADY_WRITTEN: 'You have already reviewed this delivery.',
-  MEMBER_NOT_FOUND: 'This member no longer exists.',
 } as const satisfies Record<string, ErrorWords>;
