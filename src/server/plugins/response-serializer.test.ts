@@ -45,6 +45,8 @@ describe('responseSerializerCompiler', () => {
 
   it('keeps zod’s encode for a schema JSON Schema cannot express', () => {
     const withDate = z.object({ at: z.date() });
-    expect(compile(withDate, false)({ at: new Date('2026-11-25T10:00:00Z') })).toBe('{"at":"2026-11-25T10:00:00.000Z"}');
+    expect(compile(withDate, false)({ at: new Date('2026-11-25T10:00:00Z') })).toBe(
+      '{"at":"2026-11-25T10:00:00.000Z"}',
+    );
   });
 });

@@ -78,22 +78,26 @@ function reference(requestId: string | undefined): string | null {
   return requestId ? requestId.slice(0, 8).toUpperCase() : null;
 }
 
+function plain(code: string, message: string, more: Partial<ErrorView> = {}): ErrorView {
+  return { code, message, field: null, actions: [], reference: null, params: {}, ...more };
+}
+
 function view(code: string, words: ErrorWords, params: ErrorParams): ErrorView {
-  if (typeof words === 'string') return { code, message: words, field: null, actions: [], reference: null };
+  if (typeof words === 'string') return plain(code, words, { params });
   const message = typeof words.message === 'function' ? words.message(params) : words.message;
-  return { code, message, field: words.field ?? null, actions: words.actions ?? [], reference: null };
+  return plain(code, message, { field: words.field ?? null, actions: words.actions ?? [], params });
 }
 
 function unexpected(code: string, requestId: string | undefined): ErrorView {
   const ref = reference(requestId);
   const message = ref ? `${TRY_AGAIN_LATER} (reference ${ref})` : TRY_AGAIN_LATER;
-  return { code, message, field: null, actions: [], reference: ref };
+  return plain(code, message, { reference: ref });
 }
 
 /** The words for a code that did not come from a request (a link's `?error=`, a socket refusal). */
 export function describeCode(code: string, params: ErrorParams = {}): ErrorView {
   const words = Object.hasOwn(errorWords, code) ? errorWords[code as keyof typeof errorWords] : undefined;
-  return words ? view(code, words, params) : { code, message: NOT_DONE, field: null, actions: [], reference: null };
+  return words ? view(code, words, params) : plain(code, NOT_DONE);
 }
 
 /**
@@ -104,11 +108,10 @@ export function describeError(err: unknown): ErrorView {
   const answer = readAnswer(err);
   if (!answer) return unexpected('UNKNOWN', undefined);
   const { status, code, fields, params, requestId } = answer;
-  if (status === undefined)
-    return { code: 'NETWORK', message: NETWORK_MESSAGE, field: null, actions: [], reference: null };
+  if (status === undefined) return plain('NETWORK', NETWORK_MESSAGE);
   if (code === 'VALIDATION_FAILED') {
     const [field, messages] = Object.entries(fields ?? {})[0] ?? [];
-    if (field && messages?.[0]) return { code, message: messages[0], field, actions: [], reference: null };
+    if (field && messages?.[0]) return plain(code, messages[0], { field });
   }
   if (status >= 500 && (code === undefined || code === 'INTERNAL' || code === 'SERVICE_UNAVAILABLE')) {
     return code === 'SERVICE_UNAVAILABLE' ? describeCode(code) : unexpected(code ?? `HTTP_${status}`, requestId);
@@ -117,11 +120,10 @@ export function describeError(err: unknown): ErrorView {
     return view(code, errorWords[code as keyof typeof errorWords], params ?? {});
   }
   // A code this build does not know (the server is newer) or an answer with no code (a proxy's page).
-  if (status === 401)
-    return { code: code ?? 'UNAUTHENTICATED', message: SESSION_ENDED, field: null, actions: [], reference: null };
+  if (status === 401) return plain(code ?? 'UNAUTHENTICATED', SESSION_ENDED);
   if (status === 429) return describeCode('RATE_LIMITED');
   if (status >= 500) return unexpected(code ?? `HTTP_${status}`, requestId);
-  return { code: code ?? `HTTP_${status}`, message: NOT_DONE, field: null, actions: [], reference: null };
+  return plain(code ?? `HTTP_${status}`, NOT_DONE);
 }
 
 /** Shorthand for screens that show one sentence. */

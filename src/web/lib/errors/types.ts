@@ -25,4 +25,6 @@ export interface ErrorView {
   actions: readonly ErrorAction[];
   /** For unexpected failures only: what to quote when contacting us. */
   reference: string | null;
+  /** The values the server sent with the code (a wait in seconds, tries left), for a screen that shows them live. */
+  params: ErrorParams;
 }
