@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
-import { errorStatus } from '#web/lib/api-error.ts';
+import { errorStatus } from '#web/lib/errors/describe-error.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useLatestPayment, usePaymentLiveUpdates } from '../api/payments.ts';
 import { PayButton } from '../components/pay-button.tsx';
