@@ -46,8 +46,8 @@ export const asDatabase = (tx: Transaction): Database => tx as unknown as Databa
 
 /**
  * Does each item in turn; one that fails is logged and left for the next run, and does not stop the
- * others. A conflict (409) means the item changed between the listing and the claim (a member acted): not
- * a failure, nothing to do.
+ * others. A conflict (any 409 code) means the item changed between the listing and the claim (a
+ * member acted): not a failure, nothing to do.
  */
 export async function eachItem(
   ctx: JobContext,
