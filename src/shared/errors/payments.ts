@@ -24,7 +24,10 @@ export const paymentsErrors = {
     message: 'The payment service is not answering. Try again in a minute.',
   },
   /** The provider did not refund; nothing was recorded, so the same refund can be asked again. */
-  REFUND_UNAVAILABLE: { status: 503, message: 'The payment service could not refund right now. Try again in a minute.' },
+  REFUND_UNAVAILABLE: {
+    status: 503,
+    message: 'The payment service could not refund right now. Try again in a minute.',
+  },
   /** The provider's webhook carried a wrong signature or a body we do not read. */
   INVALID_PAYMENT_WEBHOOK: { status: 400, message: 'The webhook signature or body is not valid.' },
   PAYMENT_NOT_REFUNDABLE: { status: 409, message: 'Only a payment that went through can be refunded.' },

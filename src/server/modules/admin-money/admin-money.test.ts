@@ -137,7 +137,10 @@ describe('payments', () => {
 
     const over = await refund(3401);
     expect(over.statusCode).toBe(409);
-    expect(over.json().error).toMatchObject({ code: 'REFUND_TOO_LARGE', params: { refundable: 3400, currency: 'EUR' } });
+    expect(over.json().error).toMatchObject({
+      code: 'REFUND_TOO_LARGE',
+      params: { refundable: 3400, currency: 'EUR' },
+    });
 
     const rest = await refund(3400, 'Refunding the rest');
     expect(rest.json()).toMatchObject({ status: 'refunded', refundedAmount: 4400, refundable: 0 });

@@ -58,8 +58,7 @@ export async function decideKyc(
   userId: string,
   input: AdminKycDecision,
 ): Promise<AdminKyc> {
-  if (adminId === userId)
-    throw new AppError('OWN_KYC_DECISION');
+  if (adminId === userId) throw new AppError('OWN_KYC_DECISION');
   await notifier.transaction(db, async (tx, notify) => {
     const [member] = await tx.select({ kycStatus: user.kycStatus }).from(user).where(eq(user.id, userId)).for('update');
     if (!member) throw new AppError('MEMBER_NOT_FOUND');

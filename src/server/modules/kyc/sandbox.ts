@@ -46,8 +46,7 @@ export async function decideSandboxCheck(
     .set({ status: 'pending', updatedAt: new Date() })
     .where(and(eq(kycAttempt.id, row.attempt.id), eq(kycAttempt.status, 'started')))
     .returning({ id: kycAttempt.id });
-  if (!claimed)
-    throw new AppError('KYC_CHECK_DECIDED');
+  if (!claimed) throw new AppError('KYC_CHECK_DECIDED');
   return provider.callbacksFor({
     applicantId: row.attempt.applicantId,
     verificationId: token,

@@ -58,7 +58,9 @@ export async function recordRefund(
   }
   const settled = payment.refundedAmount + input.refund + input.keptFee;
   if (input.refund <= 0 || settled > payment.amount) {
-    throw new AppError('REFUND_TOO_LARGE', { detail: `refund ${input.refund} + fee ${input.keptFee} over ${payment.amount - payment.refundedAmount} left` });
+    throw new AppError('REFUND_TOO_LARGE', {
+      detail: `refund ${input.refund} + fee ${input.keptFee} over ${payment.amount - payment.refundedAmount} left`,
+    });
   }
   const { created } = await postEntry(
     tx,
@@ -168,8 +170,7 @@ export async function cancelPaidPackage(
   await notifier.transaction(db, async (tx, notify) => {
     const [pkg] = await tx.select().from(packages).where(eq(packages.id, input.packageId)).for('update');
     if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
-    if (pkg.senderId !== input.actorId && !input.asAdmin)
-      throw new AppError('CANCEL_SENDER_ONLY');
+    if (pkg.senderId !== input.actorId && !input.asAdmin) throw new AppError('CANCEL_SENDER_ONLY');
     const status = pkg.status as PackageStatus;
     const afterPickup = status === 'in_transit' || status === 'delivered';
     if (afterPickup && !input.asAdmin) {

@@ -21,8 +21,7 @@ export async function releasePayment(
     .where(and(eq(payments.packageId, input.packageId), inArray(payments.status, ['succeeded', 'partially_refunded'])))
     .for('update');
   if (!paid) throw new AppError('NO_PAYMENT_IN_ESCROW');
-  if (paid.refundedAmount > 0)
-    throw new AppError('PAYMENT_PARTLY_REFUNDED');
+  if (paid.refundedAmount > 0) throw new AppError('PAYMENT_PARTLY_REFUNDED');
   await postEntry(
     tx,
     releaseToTraveler({

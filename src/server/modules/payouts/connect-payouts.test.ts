@@ -303,7 +303,10 @@ describe('marking a payout to a Stripe account sent', () => {
     const res = await markSent(payout.id);
     expect(res.statusCode).toBe(502);
     // No reason: Stripe did not refuse, so the words say a retry is safe.
-    expect(res.json().error).toMatchObject({ code: 'TRANSFER_FAILED', params: { destination: payout.stripeAccountId } });
+    expect(res.json().error).toMatchObject({
+      code: 'TRANSFER_FAILED',
+      params: { destination: payout.stripeAccountId },
+    });
     expect(res.json().error.params).not.toHaveProperty('reason');
     expect(await rowOf(payout.id)).toMatchObject({ status: 'requested', providerRef: null });
     expect(transfersOf(payout.id)).toEqual([]);

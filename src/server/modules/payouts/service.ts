@@ -10,7 +10,7 @@ import { accounts, payoutToTraveler } from '#server/modules/ledger/movements.ts'
 import type { Transaction } from '#server/modules/notifications/notifier.ts';
 import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/modules/packages/cursor.ts';
 import { AppError } from '#shared/errors.ts';
-import { type Currency, currencies, DEFAULT_CURRENCY, formatMoney } from '#shared/money.ts';
+import { type Currency, currencies, DEFAULT_CURRENCY } from '#shared/money.ts';
 import {
   type Payout,
   type PayoutListQuery,

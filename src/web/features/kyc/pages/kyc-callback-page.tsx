@@ -115,9 +115,7 @@ function Declined({ state }: { state: KycState }) {
         </Button>
       </div>
       <div role="alert" aria-atomic="true">
-        {start.isError ? (
-          <p className="mt-3 text-sm font-medium text-red-800">{errorMessage(start.error)}</p>
-        ) : null}
+        {start.isError ? <p className="mt-3 text-sm font-medium text-red-800">{errorMessage(start.error)}</p> : null}
       </div>
     </section>
   );

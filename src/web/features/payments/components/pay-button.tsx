@@ -45,10 +45,7 @@ export function PayButton({
         <CreditCard aria-hidden="true" className="size-5" />
         {busy ? 'Opening the checkout…' : children}
       </Button>
-      <PaymentFailureNote
-        failure={start.isError ? describeError(start.error) : null}
-        packageId={packageId}
-      />
+      <PaymentFailureNote failure={start.isError ? describeError(start.error) : null} packageId={packageId} />
     </div>
   );
 }

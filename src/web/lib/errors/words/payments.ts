@@ -6,7 +6,8 @@ import type { ErrorWords } from '../types.ts';
 export const NOTHING_CHARGED = 'Nothing has been charged.';
 
 function refundTooLarge({ refundable, currency }: ErrorParams): string {
-  if (typeof refundable !== 'number' || typeof currency !== 'string') return 'That is more than is left of this payment.';
+  if (typeof refundable !== 'number' || typeof currency !== 'string')
+    return 'That is more than is left of this payment.';
   return refundable > 0
     ? `At most ${formatMoney(refundable, currency as Currency, 'en')} of this payment can still be refunded.`
     : 'Nothing of this payment can be refunded any more: what it paid was refunded or has left escrow.';
