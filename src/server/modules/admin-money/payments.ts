@@ -82,7 +82,7 @@ export async function listPayments(db: Database, query: AdminPaymentListQuery): 
 
 async function findPayment(db: Database, id: string): Promise<AdminPaymentResult> {
   const [found] = await adminPaymentQuery(db).where(eq(payments.id, id));
-  if (!found) throw new AppError('NOT_FOUND', 'There is no such payment.');
+  if (!found) throw new AppError('PAYMENT_NOT_FOUND');
   return found;
 }
 
@@ -90,13 +90,8 @@ export async function getAdminPayment(db: Database, id: string): Promise<AdminPa
   return toAdminPayment(await findPayment(db, id));
 }
 
-const tooMuch = (refundable: number, currency: Currency) => {
-  const words =
-    refundable > 0
-      ? `At most ${formatMoney(refundable, currency, 'en')} of this payment can still be refunded.`
-      : 'Nothing of this payment can be refunded any more: what it paid was refunded or has left escrow.';
-  return new AppError('CONFLICT', words, { amount: [words] });
-};
+const tooMuch = (refundable: number, currency: Currency) =>
+  new AppError('REFUND_TOO_LARGE', { params: { refundable, currency } });
 
 /**
  * An admin refunds part or all of what a payment still holds in escrow, with a note for the audit log.
@@ -121,14 +116,14 @@ export async function refundPayment(
   // pending payment's success webhook locks the payment and then the package, the opposite order.
   const seen = await findPayment(db, paymentId);
   if (!['succeeded', 'partially_refunded', 'refunded'].includes(seen.row.status)) {
-    throw new AppError('CONFLICT', 'Only a payment that went through can be refunded.');
+    throw new AppError('PAYMENT_NOT_REFUNDABLE', { detail: `payment is ${seen.row.status}` });
   }
   const key = input.requestId ? `admin-${input.requestId}` : `admin-${seen.row.refundedAmount}-${input.amount}`;
 
   await notifier.transaction(db, async (tx, notify) => {
     await tx.select({ id: packages.id }).from(packages).where(eq(packages.id, seen.row.packageId)).for('update');
     const [locked] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    if (!locked) throw new AppError('NOT_FOUND', 'There is no such payment.');
+    if (!locked) throw new AppError('PAYMENT_NOT_FOUND');
     // A second identical request waits on the lock and then finds the first one's entry.
     const [done] = await tx
       .select({ id: ledgerEntries.id })

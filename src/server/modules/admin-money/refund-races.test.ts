@@ -104,7 +104,7 @@ describe("an admin's refund racing another move of the same money", () => {
 
     expect(await outcome(pkg.id)).toEqual({ status: 'matched', refundedAtProvider: 2750, refundedInLedger: 2750 });
     expect(first).toEqual({ ok: true });
-    expect(second).toEqual({ ok: false, code: 'CONFLICT' });
+    expect(second).toEqual({ ok: false, code: 'REFUND_TOO_LARGE' });
     expect(await entryKinds(pkg.id)).toEqual(['payment_received', 'refund']);
     expect(await ledgerIsBalanced(app)).toBe(true);
   });

@@ -46,8 +46,8 @@ export const asDatabase = (tx: Transaction): Database => tx as unknown as Databa
 
 /**
  * Does each item in turn; one that fails is logged and left for the next run, and does not stop the
- * others. A CONFLICT means the item changed between the listing and the claim (a member acted): not
- * a failure, nothing to do.
+ * others. A conflict (any 409 code) means the item changed between the listing and the claim (a
+ * member acted): not a failure, nothing to do.
  */
 export async function eachItem(
   ctx: JobContext,
@@ -60,7 +60,7 @@ export async function eachItem(
     try {
       if (await handle(id)) result.processed += 1;
     } catch (err) {
-      if (err instanceof AppError && err.code === 'CONFLICT') {
+      if (err instanceof AppError && err.status === 409) {
         ctx.log.debug({ job, id, reason: err.message }, 'scheduled job item changed meanwhile; skipped');
         continue;
       }

@@ -14,7 +14,7 @@ const actor = alias(user, 'actor');
 /** A member's identity check as an admin sees it: status, every attempt, every change. */
 export async function getAdminKyc(db: Database, userId: string): Promise<AdminKyc> {
   const [member] = await db.select({ kycStatus: user.kycStatus }).from(user).where(eq(user.id, userId));
-  if (!member) throw new AppError('NOT_FOUND', 'There is no such member.');
+  if (!member) throw new AppError('MEMBER_NOT_FOUND');
   const attempts = await db
     .select()
     .from(kycAttempt)
@@ -58,11 +58,10 @@ export async function decideKyc(
   userId: string,
   input: AdminKycDecision,
 ): Promise<AdminKyc> {
-  if (adminId === userId)
-    throw new AppError('FORBIDDEN', 'Ask another administrator to decide your own identity check.');
+  if (adminId === userId) throw new AppError('OWN_KYC_DECISION');
   await notifier.transaction(db, async (tx, notify) => {
     const [member] = await tx.select({ kycStatus: user.kycStatus }).from(user).where(eq(user.id, userId)).for('update');
-    if (!member) throw new AppError('NOT_FOUND', 'There is no such member.');
+    if (!member) throw new AppError('MEMBER_NOT_FOUND');
     const from = statusOf(member.kycStatus);
     const to = input.decision === 'approve' ? 'approved' : 'declined';
     await changeStatus(tx, notify, {

@@ -53,6 +53,7 @@ describe('identity check through KYCAID', () => {
     fake.failNext(500);
     const res = await startCheck(app, m.cookie);
     expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('KYC_PROVIDER_UNAVAILABLE');
     expect(JSON.stringify(res.json())).not.toContain(apiToken);
     expect((await startCheck(app, m.cookie)).statusCode).toBe(200);
   });

@@ -99,8 +99,8 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
         if (!parsed.ok) {
           req.log.warn({ reason: parsed.reason }, 'kyc callback rejected');
           throw parsed.status === 401
-            ? new AppError('UNAUTHENTICATED', 'The callback signature is missing or wrong.')
-            : new AppError('VALIDATION_FAILED', 'The callback body is not one we understand.');
+            ? new AppError('KYC_CALLBACK_UNSIGNED', { detail: parsed.reason })
+            : new AppError('KYC_CALLBACK_INVALID', { detail: parsed.reason });
         }
         const outcome = await handleKycCallback(
           db,

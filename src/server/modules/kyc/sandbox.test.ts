@@ -31,6 +31,7 @@ describe('starting the identity check', () => {
     const { cookie } = await signUpVerified(app, 'no-phone@example.test');
     const res = await startCheck(app, cookie);
     expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('KYC_NEEDS_PHONE');
     expect((await kycState(app, cookie)).attempt).toBeNull();
   });
 
@@ -77,8 +78,10 @@ describe('the sandbox form', () => {
     expect(notes.map((n) => n.type)).toEqual(['kyc_approved']);
 
     // Each sandbox check decides once.
-    expect((await decide(cookie, token, { decision: 'decline', reason: 'late' })).statusCode).toBe(409);
-    expect((await startCheck(app, cookie)).statusCode).toBe(409);
+    const late = await decide(cookie, token, { decision: 'decline', reason: 'late' });
+    expect([late.statusCode, late.json().error.code]).toEqual([409, 'KYC_CHECK_DECIDED']);
+    const again = await startCheck(app, cookie);
+    expect([again.statusCode, again.json().error.code]).toEqual([409, 'KYC_ALREADY_APPROVED']);
   });
 
   it('declines with the reason, and a retry can then pass', async () => {

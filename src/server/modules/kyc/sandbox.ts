@@ -7,7 +7,7 @@ import { AppError } from '#shared/errors.ts';
 import type { SandboxCheck, SandboxDecision } from '#shared/kyc.ts';
 import { toAttempt } from './service.ts';
 
-const notFound = () => new AppError('NOT_FOUND', 'There is no such identity check.');
+const notFound = () => new AppError('KYC_CHECK_NOT_FOUND');
 
 async function findAttempt(db: Database, userId: string, token: string) {
   // Only the member who started it can see or decide it: the token alone is not enough.
@@ -46,8 +46,7 @@ export async function decideSandboxCheck(
     .set({ status: 'pending', updatedAt: new Date() })
     .where(and(eq(kycAttempt.id, row.attempt.id), eq(kycAttempt.status, 'started')))
     .returning({ id: kycAttempt.id });
-  if (!claimed)
-    throw new AppError('CONFLICT', 'This check has been decided already. Start a new one from your profile.');
+  if (!claimed) throw new AppError('KYC_CHECK_DECIDED');
   return provider.callbacksFor({
     applicantId: row.attempt.applicantId,
     verificationId: token,

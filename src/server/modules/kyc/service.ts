@@ -56,7 +56,7 @@ export async function getKycState(db: Database, userId: string): Promise<KycStat
     .select({ kycStatus: user.kycStatus })
     .from(user)
     .where(and(eq(user.id, userId), isNull(user.deletedAt)));
-  if (!row) throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
+  if (!row) throw new AppError('UNAUTHENTICATED', { detail: 'the member is gone' });
   const status = statusOf(row.kycStatus);
   const attempt = await latestAttempt(db, userId);
   return {
@@ -79,9 +79,9 @@ export async function startKyc(
   options: { returnTo: string | null; redirectUrl: string },
 ): Promise<{ url: string }> {
   if (!member.phoneNumberVerified) {
-    throw new AppError('FORBIDDEN', 'Add and confirm your mobile number before the identity check.');
+    throw new AppError('KYC_NEEDS_PHONE');
   }
-  if (member.kycStatus === 'approved') throw new AppError('CONFLICT', 'Your identity is already confirmed.');
+  if (member.kycStatus === 'approved') throw new AppError('KYC_ALREADY_APPROVED');
   const [stored] = await db
     .select({ applicantId: kycApplicant.applicantId })
     .from(kycApplicant)
@@ -101,7 +101,7 @@ export async function startKyc(
           .values({ userId: member.id, provider: provider.kind, applicantId: err.applicantId })
           .onConflictDoNothing();
       }
-      throw new AppError('SERVICE_UNAVAILABLE', 'The identity-check service is not answering. Try again in a minute.');
+      throw new AppError('KYC_PROVIDER_UNAVAILABLE', { detail: err.message });
     }
     throw err;
   }

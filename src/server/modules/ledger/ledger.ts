@@ -60,7 +60,7 @@ export async function postEntry(
       )
       .returning({ balance: ledgerBalances.balance });
     if (updated.length === 0) {
-      throw new AppError('CONFLICT', `Not enough money in ${line.account} for this movement.`);
+      throw new AppError('LEDGER_INSUFFICIENT_FUNDS', { detail: `not enough money in ${line.account}` });
     }
   }
   if (draft.paymentId && draft.lines.some((l) => l.account === accounts.escrow && l.amount < 0)) {
@@ -72,7 +72,7 @@ export async function postEntry(
       .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
       .where(and(eq(ledgerEntries.paymentId, draft.paymentId), eq(ledgerLines.account, accounts.escrow)));
     if (Number(held?.sum ?? 0) < 0) {
-      throw new AppError('CONFLICT', 'That is more than this payment holds in escrow.');
+      throw new AppError('REFUND_TOO_LARGE', { detail: `more than payment ${draft.paymentId} holds in escrow` });
     }
   }
   return { entryId: entry.id, created: true };

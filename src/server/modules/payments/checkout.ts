@@ -13,7 +13,7 @@ import { checkPackageRules, missingFields } from '#shared/packages.ts';
 import type { Payment, StartPaymentResponse } from '#shared/payments.ts';
 import { type PaymentRow, toPayment } from './mapping.ts';
 
-const notFound = () => new AppError('NOT_FOUND', 'There is no such package.');
+const notFound = () => new AppError('PACKAGE_NOT_FOUND');
 
 /** How long a checkout being opened (the provider call in flight) is left to finish before it is replaced. */
 const OPENING_GRACE_MS = 30_000;
@@ -41,25 +41,21 @@ export async function startPayment(
   baseUrl: string,
 ): Promise<StartPaymentResponse> {
   if (!isVerifiedProfile(sender)) {
-    throw new AppError(
-      'FORBIDDEN',
-      'Verify your profile (e-mail, mobile and identity check) before publishing a package.',
-    );
+    throw new AppError('PROFILE_NOT_VERIFIED');
   }
   const settings = await getSettings(db);
   const prepared = await db
     .transaction(async (tx) => {
       const [row] = await tx.select().from(packages).where(eq(packages.id, packageId)).for('update');
       if (!row || (row.senderId !== sender.id && (row.status === 'draft' || !isAdmin(sender)))) throw notFound();
-      if (row.senderId !== sender.id) throw new AppError('FORBIDDEN', 'Only the sender pays for a package.');
-      if (row.status !== 'draft') throw new AppError('CONFLICT', 'This package has been paid for already.');
+      if (row.senderId !== sender.id) throw new AppError('SENDER_ONLY_PAYS');
+      if (row.status !== 'draft') throw new AppError('PACKAGE_ALREADY_PAID', { detail: `package is ${row.status}` });
       const draft = draftOf(row);
       const missing = missingFields(draft);
       const issues = checkPackageRules(draft, settings);
       if (missing.length > 0 || Object.keys(issues).length > 0) {
-        throw new AppError('VALIDATION_FAILED', 'Finish the package before paying for it.', {
-          ...Object.fromEntries(missing.map((field) => [field, ['Required before payment']])),
-          ...issues,
+        throw new AppError('PACKAGE_NOT_READY_TO_PAY', {
+          fields: { ...Object.fromEntries(missing.map((field) => [field, ['Required before payment']])), ...issues },
         });
       }
       const reward = draft.reward as number;
@@ -77,7 +73,7 @@ export async function startPayment(
         if (sameAmount && open.checkoutUrl) return { reuse: open };
         // Another click is opening this very checkout right now: let it finish rather than start a second.
         const opening = sameAmount && Date.now() - open.createdAt.getTime() < OPENING_GRACE_MS;
-        if (opening) throw new AppError('CONFLICT', 'The checkout is being opened. Try again in a moment.');
+        if (opening) throw new AppError('CHECKOUT_OPENING');
         await tx
           .update(payments)
           .set({
@@ -103,7 +99,7 @@ export async function startPayment(
         .from(payments)
         .where(and(eq(payments.packageId, packageId), eq(payments.status, 'pending')));
       if (open?.checkoutUrl) return { reuse: open };
-      throw new AppError('CONFLICT', 'A checkout for this package is being opened. Try again in a moment.');
+      throw new AppError('CHECKOUT_OPENING', { detail: 'lost the race for the one pending payment' });
     });
 
   if ('reuse' in prepared && prepared.reuse) {
@@ -133,7 +129,7 @@ export async function startPayment(
       .set({ status: 'failed', failureReason: 'The checkout could not be opened.', updatedAt: new Date() })
       .where(eq(payments.id, created.id));
     if (err instanceof PaymentProviderError) {
-      throw new AppError('SERVICE_UNAVAILABLE', 'The payment service is not answering. Try again in a minute.');
+      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { detail: `checkout: ${err.message}` });
     }
     throw err;
   }
@@ -149,6 +145,6 @@ export async function latestPayment(db: Database, viewer: SessionUser, packageId
     .where(eq(payments.packageId, packageId))
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'This package has no payment yet.');
+  if (!row) throw new AppError('PAYMENT_NOT_FOUND', { detail: 'the package has no payment yet' });
   return toPayment(row);
 }

@@ -52,13 +52,15 @@ export async function recordRefund(
   },
 ): Promise<PaymentRow> {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
-  if (!payment) throw new AppError('NOT_FOUND', 'There is no such payment.');
+  if (!payment) throw new AppError('PAYMENT_NOT_FOUND');
   if (payment.status !== 'succeeded' && payment.status !== 'partially_refunded') {
-    throw new AppError('CONFLICT', 'Only a payment that went through can be refunded.');
+    throw new AppError('PAYMENT_NOT_REFUNDABLE', { detail: `payment ${payment.id} is ${payment.status}` });
   }
   const settled = payment.refundedAmount + input.refund + input.keptFee;
   if (input.refund <= 0 || settled > payment.amount) {
-    throw new AppError('CONFLICT', 'That is more than is left of this payment.');
+    throw new AppError('REFUND_TOO_LARGE', {
+      detail: `refund ${input.refund} + fee ${input.keptFee} over ${payment.amount - payment.refundedAmount} left`,
+    });
   }
   const { created } = await postEntry(
     tx,
@@ -108,10 +110,7 @@ export async function providerRefund(provider: PaymentProvider, payment: Payment
     );
   } catch (err) {
     if (err instanceof PaymentProviderError) {
-      throw new AppError(
-        'SERVICE_UNAVAILABLE',
-        'The payment service could not refund right now. Try again in a minute.',
-      );
+      throw new AppError('REFUND_UNAVAILABLE', { detail: `refund of payment ${payment.id}: ${err.message}` });
     }
     throw err;
   }
@@ -170,19 +169,15 @@ export async function cancelPaidPackage(
 ): Promise<void> {
   await notifier.transaction(db, async (tx, notify) => {
     const [pkg] = await tx.select().from(packages).where(eq(packages.id, input.packageId)).for('update');
-    if (!pkg) throw new AppError('NOT_FOUND', 'There is no such package.');
-    if (pkg.senderId !== input.actorId && !input.asAdmin)
-      throw new AppError('FORBIDDEN', 'Only the sender can cancel this package.');
+    if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
+    if (pkg.senderId !== input.actorId && !input.asAdmin) throw new AppError('CANCEL_SENDER_ONLY');
     const status = pkg.status as PackageStatus;
     const afterPickup = status === 'in_transit' || status === 'delivered';
     if (afterPickup && !input.asAdmin) {
-      throw new AppError(
-        'CONFLICT',
-        'After pickup only an administrator can cancel a package. If something went wrong, open a dispute.',
-      );
+      throw new AppError('CANCEL_AFTER_PICKUP');
     }
     if (status !== 'open' && status !== 'matched' && !afterPickup) {
-      throw new AppError('CONFLICT', `A package that is ${status} cannot be cancelled.`);
+      throw new AppError('PACKAGE_NOT_CANCELLABLE', { params: { status } });
     }
     const [payment] = await tx
       .select()

@@ -20,9 +20,8 @@ export async function releasePayment(
     .from(payments)
     .where(and(eq(payments.packageId, input.packageId), inArray(payments.status, ['succeeded', 'partially_refunded'])))
     .for('update');
-  if (!paid) throw new AppError('CONFLICT', 'This package has no payment held in escrow.');
-  if (paid.refundedAmount > 0)
-    throw new AppError('CONFLICT', 'This payment has been refunded in part; it cannot be released.');
+  if (!paid) throw new AppError('NO_PAYMENT_IN_ESCROW');
+  if (paid.refundedAmount > 0) throw new AppError('PAYMENT_PARTLY_REFUNDED');
   await postEntry(
     tx,
     releaseToTraveler({

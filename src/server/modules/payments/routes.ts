@@ -87,7 +87,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         const parsed = provider.parseWebhook(body, req.headers);
         if (!parsed.ok) {
           req.log.warn({ reason: parsed.reason }, 'payment webhook rejected');
-          throw new AppError('VALIDATION_FAILED', 'The webhook signature or body is not valid.');
+          throw new AppError('INVALID_PAYMENT_WEBHOOK', { detail: parsed.reason });
         }
         const outcome = await handlePaymentWebhook(db, notifier, provider.kind, parsed.event, req.log);
         req.log.info(

@@ -82,8 +82,10 @@ describe('paying for a draft with the sandbox checkout', () => {
     expect(notes.map((n) => n.type)).toContain('payment_succeeded');
 
     // Paid is paid: the checkout is closed and the package cannot be paid again.
-    expect((await pay(sender.cookie, refOf(url), '4242424242424242')).statusCode).toBe(409);
-    expect((await startPayment(app, sender.cookie, draft.id)).statusCode).toBe(409);
+    const payAgain = await pay(sender.cookie, refOf(url), '4242424242424242');
+    expect([payAgain.statusCode, payAgain.json().error.code]).toEqual([409, 'CHECKOUT_CLOSED']);
+    const startAgain = await startPayment(app, sender.cookie, draft.id);
+    expect([startAgain.statusCode, startAgain.json().error.code]).toEqual([409, 'PACKAGE_ALREADY_PAID']);
     expect(await ledgerIsBalanced(app)).toBe(true);
   });
 
@@ -218,6 +220,7 @@ describe('who may pay', () => {
     const draft = await createDraft(app, member.cookie);
     const res = await startPayment(app, member.cookie, draft.id);
     expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('PROFILE_NOT_VERIFIED');
   });
 
   it('needs a finished draft, naming what is missing', async () => {

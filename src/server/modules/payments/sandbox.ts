@@ -7,7 +7,7 @@ import type { Currency } from '#shared/money.ts';
 import { SANDBOX_CARDS, type SandboxCheckout } from '#shared/payments.ts';
 import { type PaymentRow, toPayment } from './mapping.ts';
 
-const notFound = () => new AppError('NOT_FOUND', 'There is no such checkout.');
+const notFound = () => new AppError('CHECKOUT_NOT_FOUND');
 
 async function findCheckout(db: Database, userId: string, ref: string) {
   // Only the sender who opened it: the address alone is not enough.
@@ -38,13 +38,9 @@ export async function getSandboxCheckout(db: Database, userId: string, ref: stri
 export function cardOutcome(cardNumber: string): 'paid' | 'declined' {
   if (cardNumber === SANDBOX_CARDS.approve) return 'paid';
   if (cardNumber === SANDBOX_CARDS.decline) return 'declined';
-  throw new AppError(
-    'VALIDATION_FAILED',
-    'Use a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.',
-    {
-      cardNumber: ['Use test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline)'],
-    },
-  );
+  throw new AppError('VALIDATION_FAILED', {
+    fields: { cardNumber: ['Use test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline)'] },
+  });
 }
 
 export async function openSandboxCheckout(
@@ -55,7 +51,7 @@ export async function openSandboxCheckout(
   const row = await findCheckout(db, userId, ref);
   if (!row) throw notFound();
   if (row.payment.status !== 'pending') {
-    throw new AppError('CONFLICT', 'This checkout is closed. Go back to the package to pay again.');
+    throw new AppError('CHECKOUT_CLOSED', { detail: `payment is ${row.payment.status}` });
   }
   return { payment: row.payment, currency: row.payment.currency as Currency };
 }

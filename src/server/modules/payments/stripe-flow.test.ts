@@ -216,6 +216,7 @@ describe('paying through Stripe', () => {
       payload: {},
     });
     expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('REFUND_UNAVAILABLE');
     expect(await statusOf(sender.cookie, draft.id)).toBe('open');
     expect((await entriesOf(app, payment.id)).map((e) => e.kind)).toEqual(['payment_received']);
   });

@@ -72,7 +72,7 @@ export async function listPayouts(db: Database, query: AdminPayoutListQuery): Pr
 
 async function getAdminPayout(db: Database, id: string): Promise<AdminPayout> {
   const [found] = await adminPayoutQuery(db).where(eq(payouts.id, id));
-  if (!found) throw new AppError('NOT_FOUND', 'There is no such payout.');
+  if (!found) throw new AppError('PAYOUT_NOT_FOUND');
   return toAdminPayout(found);
 }
 
@@ -83,10 +83,7 @@ async function getAdminPayout(db: Database, id: string): Promise<AdminPayout> {
  */
 async function transferToStripe(provider: PaymentProvider, payout: PayoutRow): Promise<string> {
   if (!provider.payout || !payout.stripeAccountId) {
-    throw new AppError(
-      'CONFLICT',
-      'This payout goes to a Stripe account, and Stripe is not set up on this server any more. Set Stripe up again to send it.',
-    );
+    throw new AppError('PAYOUT_STRIPE_NOT_CONFIGURED');
   }
   try {
     const { providerTransferRef } = await provider.payout({
@@ -99,12 +96,10 @@ async function transferToStripe(provider: PaymentProvider, payout: PayoutRow): P
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     const refused = err.httpStatus !== null && err.httpStatus < 500;
-    throw new AppError(
-      'TRANSFER_FAILED',
-      refused
-        ? `Stripe refused the transfer to ${payout.stripeAccountId}, so the payout is still requested. ${err.message}`
-        : `Stripe did not confirm the transfer to ${payout.stripeAccountId}, so the payout is still requested. Try again in a minute: the retry carries the same key, so Stripe makes the transfer at most once.`,
-    );
+    throw new AppError('TRANSFER_FAILED', {
+      params: { destination: payout.stripeAccountId, ...(refused ? { reason: err.message } : {}) },
+      detail: `${refused ? 'refused' : 'unconfirmed'}: ${err.message}`,
+    });
   }
 }
 
@@ -132,15 +127,14 @@ export async function markPayoutSent(
 ): Promise<AdminPayout> {
   await notifier.transaction(db, async (tx, notify) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
-    if (!payout) throw new AppError('NOT_FOUND', 'There is no such payout.');
+    if (!payout) throw new AppError('PAYOUT_NOT_FOUND');
     if (payout.travelerId === adminId) {
-      throw new AppError('FORBIDDEN', 'Ask another administrator to send your own payout.');
+      throw new AppError('OWN_PAYOUT');
     }
     if (payout.status === 'sent') {
-      throw new AppError(
-        'CONFLICT',
-        `This payout was already marked sent${payout.sentAt ? ` on ${payout.sentAt.toISOString().slice(0, 10)}` : ''}.`,
-      );
+      throw new AppError('PAYOUT_ALREADY_SENT', {
+        ...(payout.sentAt ? { params: { sentOn: payout.sentAt.toISOString().slice(0, 10) } } : {}),
+      });
     }
     const toStripe = payout.method === 'stripe_connect';
     const reference = toStripe ? await transferToStripe(provider, payout) : input.reference || null;
@@ -185,24 +179,16 @@ export async function revealBankDetails(
   payoutId: string,
 ): Promise<AdminPayoutBankDetails> {
   const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
-  if (!payout) throw new AppError('NOT_FOUND', 'There is no such payout.');
+  if (!payout) throw new AppError('PAYOUT_NOT_FOUND');
   if (!payout.bankDetailsEncrypted) {
-    throw new AppError(
-      'NOT_FOUND',
-      payout.method === 'stripe_connect'
-        ? 'This payout goes to a Stripe account; it has no bank details.'
-        : 'This payout has no bank details.',
-    );
+    throw new AppError('PAYOUT_HAS_NO_BANK_DETAILS', { params: { method: payout.method } });
   }
   let details: ReturnType<typeof openBankDetails>;
   try {
     details = openBankDetails(key, payout.id, payout.bankDetailsEncrypted);
   } catch (err) {
     if (!(err instanceof SealedDataError)) throw err;
-    throw new AppError(
-      'CONFLICT',
-      'These bank details cannot be read any more (the app secret changed since). Contact the traveler for their bank details.',
-    );
+    throw new AppError('BANK_DETAILS_UNREADABLE', { detail: 'sealed with another app secret' });
   }
   await db.insert(auditLog).values({
     actorId: adminId,

@@ -252,12 +252,12 @@ describe('marking a payout to a Stripe account sent', () => {
     const refused = await markSent(payout.id);
     expect(refused.statusCode).toBe(502);
     expect(refused.json().error.code).toBe('TRANSFER_FAILED');
-    expect(refused.json().error.message).toMatch(
-      new RegExp(
-        `^Stripe refused the transfer to ${account}, so the payout is still requested\\. .*\\[balance_insufficient\\]: You have insufficient available funds`,
-      ),
-    );
-    expect(refused.json().error.message).not.toContain(FAKE_STRIPE_KEYS.secretKey.slice(-4));
+    // Stripe's own words reach the admin as a param, never the key.
+    expect(refused.json().error.params).toEqual({
+      destination: account,
+      reason: expect.stringMatching(/\[balance_insufficient\]: You have insufficient available funds/),
+    });
+    expect(JSON.stringify(refused.json())).not.toContain(FAKE_STRIPE_KEYS.secretKey.slice(-4));
     expect(await rowOf(payout.id)).toMatchObject({
       status: 'requested',
       providerRef: null,
@@ -291,7 +291,7 @@ describe('marking a payout to a Stripe account sent', () => {
     const payout = asked.json() as Payout;
     const res = await markSent(payout.id);
     expect(res.statusCode).toBe(502);
-    expect(res.json().error.message).toContain("No such destination: 'acct_1NotConnectedToUs'");
+    expect(res.json().error.params.reason).toContain("No such destination: 'acct_1NotConnectedToUs'");
     expect(await rowOf(payout.id)).toMatchObject({ status: 'requested', providerRef: null });
     expect(await auditOf(payout.id)).toEqual([]);
   });
@@ -302,7 +302,12 @@ describe('marking a payout to a Stripe account sent', () => {
     for (let i = 0; i < 3; i++) stripe.failNext(503);
     const res = await markSent(payout.id);
     expect(res.statusCode).toBe(502);
-    expect(res.json().error.message).toMatch(/did not confirm the transfer .* still requested\. Try again/);
+    // No reason: Stripe did not refuse, so the words say a retry is safe.
+    expect(res.json().error).toMatchObject({
+      code: 'TRANSFER_FAILED',
+      params: { destination: payout.stripeAccountId },
+    });
+    expect(res.json().error.params).not.toHaveProperty('reason');
     expect(await rowOf(payout.id)).toMatchObject({ status: 'requested', providerRef: null });
     expect(transfersOf(payout.id)).toEqual([]);
   });
@@ -324,6 +329,9 @@ describe('marking a payout to a Stripe account sent', () => {
     const { payout: toStripe } = await connectPayout('connect-no-bank@example.test', 1000);
     const details = await call(`/api/admin/payouts/${toStripe.id}/bank-details`, admin.cookie);
     expect(details.statusCode).toBe(404);
-    expect(details.json().error.message).toBe('This payout goes to a Stripe account; it has no bank details.');
+    expect(details.json().error).toMatchObject({
+      code: 'PAYOUT_HAS_NO_BANK_DETAILS',
+      params: { method: 'stripe_connect' },
+    });
   });
 });

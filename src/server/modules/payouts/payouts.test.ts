@@ -55,7 +55,7 @@ describe('POST /api/payouts', () => {
     const unverified = await signUpVerified(app, 'payout-unverified@example.test');
     const res = await ask(unverified.cookie, { amount: 1000, bankDetails });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toMatch(/Verify your profile/);
+    expect(res.json().error.code).toBe('PROFILE_NOT_VERIFIED');
   });
 
   it('names each bad field', async () => {
@@ -83,7 +83,7 @@ describe('POST /api/payouts', () => {
     expect(res.statusCode).toBe(400);
     const message =
       'Payouts to a Stripe account are not available here, because Stripe is not set up on this server. Ask for a payout to your bank account.';
-    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message, fields: { method: [message] } });
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { method: [message] } });
     expect(await payoutsOf(traveler.id)).toEqual([]);
     expect(await available(traveler.id)).toBe(5000);
   });
@@ -93,8 +93,10 @@ describe('POST /api/payouts', () => {
     const entriesBefore = await payoutEntries();
     const res = await ask(traveler.cookie, { amount: 2501, bankDetails });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('You can ask for at most €25.00, your available balance.');
-    expect(res.json().error.fields.amount).toEqual(['You can ask for at most €25.00, your available balance.']);
+    expect(res.json().error).toMatchObject({
+      code: 'PAYOUT_OVER_BALANCE',
+      params: { available: 2500, currency: 'EUR' },
+    });
     expect(await payoutsOf(traveler.id)).toEqual([]);
     expect(await payoutEntries()).toBe(entriesBefore);
     expect(await available(traveler.id)).toBe(2500);
@@ -102,7 +104,7 @@ describe('POST /api/payouts', () => {
     const broke = await verifiedMember(app, 'payout-broke@example.test');
     const none = await ask(broke.cookie, { amount: 100, bankDetails });
     expect(none.statusCode).toBe(409);
-    expect(none.json().error.message).toBe('You have no available balance to pay out yet.');
+    expect(none.json().error).toMatchObject({ code: 'PAYOUT_OVER_BALANCE', params: { available: 0 } });
     // A balance in euros is not a balance in pounds.
     expect((await ask(traveler.cookie, { amount: 100, currency: 'GBP', bankDetails })).statusCode).toBe(409);
   });

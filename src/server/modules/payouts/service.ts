@@ -10,7 +10,7 @@ import { accounts, payoutToTraveler } from '#server/modules/ledger/movements.ts'
 import type { Transaction } from '#server/modules/notifications/notifier.ts';
 import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/modules/packages/cursor.ts';
 import { AppError } from '#shared/errors.ts';
-import { type Currency, currencies, DEFAULT_CURRENCY, formatMoney } from '#shared/money.ts';
+import { type Currency, currencies, DEFAULT_CURRENCY } from '#shared/money.ts';
 import {
   type Payout,
   type PayoutListQuery,
@@ -42,13 +42,8 @@ export function toPayout(row: PayoutRow): Payout {
   };
 }
 
-const overBalance = (available: number, currency: Currency) => {
-  const words =
-    available > 0
-      ? `You can ask for at most ${formatMoney(available, currency, 'en')}, your available balance.`
-      : 'You have no available balance to pay out yet.';
-  return new AppError('CONFLICT', words, { amount: [words] });
-};
+const overBalance = (available: number, currency: Currency) =>
+  new AppError('PAYOUT_OVER_BALANCE', { params: { available, currency } });
 
 async function availableOf(tx: Transaction, travelerId: string, currency: Currency) {
   return balanceOf(tx, accounts.traveler(travelerId), currency);
@@ -86,10 +81,10 @@ export async function requestPayout(
   methods: readonly PayoutMethod[],
 ): Promise<Payout> {
   if (!methods.includes(input.method)) {
-    throw new AppError('VALIDATION_FAILED', CONNECT_UNAVAILABLE, { method: [CONNECT_UNAVAILABLE] });
+    throw new AppError('VALIDATION_FAILED', { fields: { method: [CONNECT_UNAVAILABLE] } });
   }
   if (!isVerifiedProfile(member)) {
-    throw new AppError('FORBIDDEN', 'Verify your profile before asking for a payout.');
+    throw new AppError('PROFILE_NOT_VERIFIED');
   }
   const id = randomUUID();
   const destination = destinationOf(key, id, input);

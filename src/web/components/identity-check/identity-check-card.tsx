@@ -5,7 +5,7 @@ import { safeRedirectTarget } from '#shared/routes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { toApiError } from '#web/lib/api-error.ts';
+import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { useKycState, useStartKyc } from './queries.ts';
 
 /**
@@ -18,7 +18,7 @@ export function IdentityCheckCard({ me }: { me: Me }) {
   const returnTo = safeRedirectTarget(params.get('redirect'));
   const state = useKycState();
   const start = useStartKyc();
-  const startError = start.isError ? toApiError(start.error).message : null;
+  const startError = start.isError ? errorMessage(start.error) : null;
 
   let body: React.ReactNode;
   if (!me.phoneNumberVerified) {

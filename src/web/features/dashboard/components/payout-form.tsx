@@ -11,10 +11,34 @@ import { Input } from '#web/components/ui/input.tsx';
 import { NativeSelect } from '#web/components/ui/select.tsx';
 import { useAppMeta } from '#web/lib/app-meta.ts';
 import { cn } from '#web/lib/cn.ts';
+import { describeError, fieldErrors } from '#web/lib/errors/describe-error.ts';
 import { useRequestPayout } from '../api/balance.ts';
-import { describePayoutError, type PayoutFormField, payoutFieldErrors } from '../api/payout-errors.ts';
 import { toMajorInput } from '../lib/amount.ts';
 import { type PayoutFormValues, payoutFormSchema, toPayoutRequest } from '../lib/payout-form.ts';
+
+type PayoutFormField = 'amount' | 'currency' | 'method' | 'accountHolder' | 'iban' | 'stripeAccountId';
+
+// The server names fields by the request's shape ("bankDetails.iban"); the form's fields are flat.
+const formField: Record<string, PayoutFormField> = {
+  amount: 'amount',
+  currency: 'currency',
+  method: 'method',
+  'bankDetails.accountHolder': 'accountHolder',
+  'bankDetails.iban': 'iban',
+  stripeAccountId: 'stripeAccountId',
+};
+
+/** Form field → first message: the contract's field errors, and a refusal worded beside a field (the balance). */
+function payoutFieldErrors(err: unknown): Partial<Record<PayoutFormField, string>> {
+  const out: Partial<Record<PayoutFormField, string>> = {};
+  const view = describeError(err);
+  const blamed = view.field ? { ...fieldErrors(err), [view.field]: view.message } : fieldErrors(err);
+  for (const [path, message] of Object.entries(blamed)) {
+    const field = formField[path];
+    if (field && !out[field]) out[field] = message;
+  }
+  return out;
+}
 
 const fieldOrder: PayoutFormField[] = ['currency', 'amount', 'method', 'accountHolder', 'iban', 'stripeAccountId'];
 
@@ -89,7 +113,7 @@ export function PayoutForm({ balances }: { balances: CurrencyBalance[] }) {
       const blamed = fieldOrder.filter((field) => fields[field] && (field !== 'method' || offered.length > 1));
       for (const field of blamed) form.setError(field, { type: 'server', message: fields[field] });
       if (blamed[0]) form.setFocus(blamed[0]);
-      else setFormError(describePayoutError(err));
+      else setFormError(describeError(err).message);
     }
   });
 

@@ -8,7 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
-import { toApiError } from '#web/lib/api-error.ts';
+import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { refreshSessionEverywhere } from '#web/lib/session.ts';
 
 const POLL_MS = 2000;
@@ -115,9 +115,7 @@ function Declined({ state }: { state: KycState }) {
         </Button>
       </div>
       <div role="alert" aria-atomic="true">
-        {start.isError ? (
-          <p className="mt-3 text-sm font-medium text-red-800">{toApiError(start.error).message}</p>
-        ) : null}
+        {start.isError ? <p className="mt-3 text-sm font-medium text-red-800">{errorMessage(start.error)}</p> : null}
       </div>
     </section>
   );

@@ -10,7 +10,7 @@ import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { NativeSelect } from '#web/components/ui/select.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
-import { errorStatus, toApiError } from '#web/lib/api-error.ts';
+import { errorMessage, errorStatus } from '#web/lib/errors/describe-error.ts';
 import { useSandboxCheck, useSandboxDecision } from '../api/sandbox.ts';
 
 const DEFAULT_REASON = 'The document photo is unreadable';
@@ -72,7 +72,7 @@ function SandboxForm({ token, name }: { token: string; name: string }) {
         </Button>
       </div>
       <div role="alert" aria-atomic="true">
-        {decide.isError ? <p className="text-sm font-medium text-red-700">{toApiError(decide.error).message}</p> : null}
+        {decide.isError ? <p className="text-sm font-medium text-red-700">{errorMessage(decide.error)}</p> : null}
       </div>
     </form>
   );
@@ -103,7 +103,7 @@ export default function SandboxPage() {
         </EmptyState>
       ) : (
         <ErrorState title="We couldn't load the identity check" onRetry={() => void check.refetch()}>
-          <p>{toApiError(check.error).message}</p>
+          <p>{errorMessage(check.error)}</p>
         </ErrorState>
       );
   else if (!check.data.open)

@@ -1,7 +1,7 @@
 import { CreditCard } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
-import { describePaymentError } from '../api/payment-errors.ts';
+import { describeError } from '#web/lib/errors/describe-error.ts';
 import { useStartPayment } from '../api/payments.ts';
 import { PaymentFailureNote } from './payment-failure-note.tsx';
 
@@ -45,10 +45,7 @@ export function PayButton({
         <CreditCard aria-hidden="true" className="size-5" />
         {busy ? 'Opening the checkout…' : children}
       </Button>
-      <PaymentFailureNote
-        failure={start.isError ? describePaymentError('start', start.error) : null}
-        packageId={packageId}
-      />
+      <PaymentFailureNote failure={start.isError ? describeError(start.error) : null} packageId={packageId} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
-import { errorStatus } from '#web/lib/api-error.ts';
+import { errorStatus } from '#web/lib/errors/describe-error.ts';
 import { usePackageDue } from '../api/payments.ts';
 import { AmountDue } from './amount-due.tsx';
 

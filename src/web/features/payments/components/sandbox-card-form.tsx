@@ -8,8 +8,10 @@ import { safeRedirectTarget } from '#shared/routes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { cardFieldErrorsOf, describePaymentError, type PaymentFailure } from '../api/payment-errors.ts';
+import { describeError, fieldErrors } from '#web/lib/errors/describe-error.ts';
+import type { ErrorView } from '#web/lib/errors/types.ts';
 import { useSandboxCancel, useSandboxPay } from '../api/sandbox-checkout.ts';
+import { paymentFailureMessage } from './payment-failure-note.tsx';
 
 const cardFields = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
 
@@ -21,7 +23,7 @@ export function SandboxCardForm({ checkout, onClosed }: { checkout: SandboxCheck
   const navigate = useNavigate();
   const pay = useSandboxPay(checkout.ref);
   const cancel = useSandboxCancel(checkout.ref);
-  const [failure, setFailure] = useState<PaymentFailure | null>(null);
+  const [failure, setFailure] = useState<ErrorView | null>(null);
   const form = useForm({
     resolver: zodResolver(sandboxCardSchema),
     defaultValues: { cardNumber: '', expiry: '', cvc: '', name: '' },
@@ -31,9 +33,9 @@ export function SandboxCardForm({ checkout, onClosed }: { checkout: SandboxCheck
   const returnPage = `/user/packages/${checkout.packageId}/payment/callback`;
   const leave = (redirectTo: string, fallback: string) => navigate(safeRedirectTarget(redirectTo) ?? fallback);
 
-  const onFailure = (flow: 'sandbox-pay' | 'sandbox-cancel', err: unknown) => {
-    const described = describePaymentError(flow, err);
-    if (described.kind === 'closed') onClosed();
+  const onFailure = (err: unknown) => {
+    const described = describeError(err);
+    if (described.code === 'CHECKOUT_CLOSED') onClosed();
     setFailure(described);
   };
 
@@ -44,11 +46,11 @@ export function SandboxCardForm({ checkout, onClosed }: { checkout: SandboxCheck
       const result = await pay.mutateAsync(card);
       leave(result.redirectTo, returnPage);
     } catch (err) {
-      const fields = cardFieldErrorsOf(err);
+      const fields = fieldErrors(err);
       const named = cardFields.filter((field) => fields[field]);
       for (const field of named) form.setError(field, { type: 'server', message: fields[field] });
       if (named[0]) form.setFocus(named[0]);
-      else onFailure('sandbox-pay', err);
+      else onFailure(err);
     }
   });
 
@@ -59,7 +61,7 @@ export function SandboxCardForm({ checkout, onClosed }: { checkout: SandboxCheck
       const result = await cancel.mutateAsync();
       leave(result.redirectTo, `${returnPage}?cancelled=1`);
     } catch (err) {
-      onFailure('sandbox-cancel', err);
+      onFailure(err);
     }
   };
 
@@ -94,7 +96,7 @@ export function SandboxCardForm({ checkout, onClosed }: { checkout: SandboxCheck
       <div role="alert" aria-atomic="true">
         {failure ? (
           <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-900">
-            {failure.message}
+            {paymentFailureMessage(failure)}
           </p>
         ) : null}
       </div>

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
-import { errorStatus } from '#web/lib/api-error.ts';
+import { errorStatus } from '#web/lib/errors/describe-error.ts';
 import { useSandboxCheckout } from '../api/sandbox-checkout.ts';
 import { SandboxCardForm } from '../components/sandbox-card-form.tsx';
 

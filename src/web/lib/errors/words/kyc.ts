@@ -1,3 +1,14 @@
 import type { ErrorWords } from '../types.ts';
 
-export const kycWords = {} as const satisfies Record<string, ErrorWords>;
+export const kycWords = {
+  // moves to profiles.ts on merge, if that domain names the same thing
+  MEMBER_NOT_FOUND: 'This member no longer exists.',
+  OWN_KYC_DECISION: 'Ask another administrator to decide your own identity check.',
+  KYC_NEEDS_PHONE: 'Add and confirm your mobile number before the identity check.',
+  KYC_ALREADY_APPROVED: 'Your identity is already confirmed.',
+  KYC_PROVIDER_UNAVAILABLE: 'The identity-check service is not answering. Try again in a minute.',
+  KYC_CHECK_NOT_FOUND: 'This identity check is not one of yours, or it no longer exists.',
+  KYC_CHECK_DECIDED: 'This check has been decided already. Start a new one from your profile.',
+  KYC_CALLBACK_UNSIGNED: 'The identity-check service’s message could not be read.',
+  KYC_CALLBACK_INVALID: 'The identity-check service’s message could not be read.',
+} as const satisfies Record<string, ErrorWords>;
