@@ -86,21 +86,13 @@ export class AppError extends Error {
   readonly fields: Record<string, string[]> | undefined;
   readonly params: ErrorParams | undefined;
   readonly detail: string | undefined;
-  /** What the body's `message` says: the catalog's sentence (a legacy string while codes move over). */
-  readonly publicMessage: string;
-  /**
-   * @deprecated-form `new AppError(code, message, fields)`: the message is sent as it is. It remains
-   * only while every domain moves to its own codes.
-   */
-  constructor(code: ErrorCode, options: AppErrorOptions | string = {}, legacyFields?: Record<string, string[]>) {
-    const opts: AppErrorOptions = typeof options === 'string' ? { detail: options, fields: legacyFields } : options;
-    super(opts.detail ?? errorCatalog[code].message);
+  constructor(code: ErrorCode, options: AppErrorOptions = {}) {
+    super(options.detail ?? errorCatalog[code].message);
     this.name = 'AppError';
     this.code = code;
-    this.fields = opts.fields;
-    this.params = opts.params;
-    this.detail = opts.detail;
-    this.publicMessage = typeof options === 'string' ? options : errorCatalog[code].message;
+    this.fields = options.fields;
+    this.params = options.params;
+    this.detail = options.detail;
   }
 
   get status(): number {

@@ -90,7 +90,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       if (err.detail) req.log.info({ code: err.code, detail: err.detail }, 'request refused');
       return reply.code(err.status).send(
         errorBody(err.code, {
-          message: err.publicMessage,
           fields: err.fields,
           params: err.params,
           requestId: req.id,

@@ -6,7 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { getSessionUser, type SessionUser } from '#server/modules/auth/service.ts';
 import type { Sessions } from '#server/modules/auth/sessions.ts';
-import { AppError, type ErrorParams } from '#shared/errors.ts';
+import { AppError, type ErrorParams, errorCatalog } from '#shared/errors.ts';
 import {
   type EchoAck,
   echoEventName,
@@ -221,7 +221,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         const work = handler(user, parsed.data).then(ack, (err: unknown) => {
           if (err instanceof AppError) {
             log.warn({ ...who, code: err.code, detail: err.detail }, 'socket event refused');
-            ack(ackError(kindOf(err.status), err.publicMessage, err.code, err.params));
+            ack(ackError(kindOf(err.status), errorCatalog[err.code].message, err.code, err.params));
             return;
           }
           log.error({ ...who, err }, 'socket event failed');

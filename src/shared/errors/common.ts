@@ -14,8 +14,6 @@ export const commonErrors = {
   ADMIN_ONLY: { status: 403, message: 'Only an administrator may do this.' },
   CROSS_SITE_REQUEST: { status: 403, message: 'This request came from another site.' },
   NOT_FOUND: { status: 404, message: 'No such endpoint.' },
-  /** Kept while domains move to their own codes; a domain conflict names its rule. */
-  CONFLICT: { status: 409, message: 'The record changed; reload and try again.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send this request as application/json.' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts; wait a minute and try again.' },

@@ -1,8 +1,6 @@
 import type { ErrorEntry } from './entry.ts';
 
 export const kycErrors = {
-  // moves to profiles.ts on merge, if that domain names the same thing
-  MEMBER_NOT_FOUND: { status: 404, message: 'There is no such member.' },
   OWN_KYC_DECISION: { status: 403, message: 'Ask another administrator to decide your own identity check.' },
   KYC_NEEDS_PHONE: { status: 403, message: 'Add and confirm your mobile number before the identity check.' },
   KYC_ALREADY_APPROVED: { status: 409, message: 'Your identity is already confirmed.' },

@@ -1,13 +1,6 @@
 import type { ErrorEntry } from './entry.ts';
 
 export const paymentsErrors = {
-  // moves to profiles.ts on merge
-  PROFILE_NOT_VERIFIED: {
-    status: 403,
-    message: 'Verify your profile (e-mail, mobile number and identity check) first.',
-  },
-  // moves to packages.ts on merge
-  PACKAGE_NOT_FOUND: { status: 404, message: 'There is no such package.' },
   /** Someone other than the sender (an admin looking on) tried to pay for a package. */
   SENDER_ONLY_PAYS: { status: 403, message: 'Only the sender pays for a package.' },
   /** The draft misses fields or breaks a rule; `fields` say which. */
@@ -40,13 +33,12 @@ export const paymentsErrors = {
   },
   /** A ledger movement would take a holding account, or one payment's share of escrow, below zero. */
   LEDGER_INSUFFICIENT_FUNDS: { status: 409, message: 'There is not enough money in the account for this movement.' },
-  // moves to packages.ts on merge (cancelling a paid package)
+  /** Cancelling a paid package (its refund is this domain's). */
   CANCEL_SENDER_ONLY: { status: 403, message: 'Only the sender can cancel this package.' },
-  // moves to packages.ts on merge
   CANCEL_AFTER_PICKUP: {
     status: 409,
     message: 'After pickup only an administrator can cancel a package. If something went wrong, open a dispute.',
   },
-  // moves to packages.ts on merge; `params.status` is the package's status
+  /** `params.status` is the package's status. */
   PACKAGE_NOT_CANCELLABLE: { status: 409, message: 'A package in this status cannot be cancelled.' },
 } as const satisfies Record<string, ErrorEntry>;

@@ -110,7 +110,7 @@ export async function requestPayout(
       );
     } catch (err) {
       // Another request took the money between the check above and this entry.
-      if (err instanceof AppError && err.code === 'CONFLICT') {
+      if (err instanceof AppError && err.code === 'LEDGER_INSUFFICIENT_FUNDS') {
         throw overBalance(await availableOf(tx, member.id, input.currency), input.currency);
       }
       throw err;

@@ -4,7 +4,7 @@ import { demoAccounts } from '#shared/demo.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
-import { toApiError } from '#web/lib/api-error.ts';
+import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { useDemoSignIn } from '../api/demo-sign-in.ts';
 
 /** Demo mode only (a 404 otherwise): sign in as any demo account in one click. */
@@ -21,7 +21,7 @@ export default function LoginTestPage() {
       </p>
       {signIn.isError ? (
         <div className="mt-4">
-          <ErrorState title="Signing in failed">{toApiError(signIn.error).message}</ErrorState>
+          <ErrorState title="Signing in failed">{errorMessage(signIn.error)}</ErrorState>
         </div>
       ) : null}
       <ul className="mt-6 space-y-3">

@@ -13,7 +13,6 @@ export const commonWords = {
   ADMIN_ONLY: 'Only an administrator can do this.',
   CROSS_SITE_REQUEST: 'This request came from another site. Reload Tagalong and try again.',
   NOT_FOUND: 'This no longer exists. Reload the page to see things as they are now.',
-  CONFLICT: 'This changed in the meantime. Reload the page to see it as it is now.',
   PAYLOAD_TOO_LARGE: 'This is too large to send.',
   UNSUPPORTED_MEDIA_TYPE: TRY_AGAIN_LATER,
   RATE_LIMITED: 'Too many attempts. Wait a minute and try again.',

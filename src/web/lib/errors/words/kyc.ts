@@ -1,8 +1,6 @@
 import type { ErrorWords } from '../types.ts';
 
 export const kycWords = {
-  // moves to profiles.ts on merge, if that domain names the same thing
-  MEMBER_NOT_FOUND: 'This member no longer exists.',
   OWN_KYC_DECISION: 'Ask another administrator to decide your own identity check.',
   KYC_NEEDS_PHONE: 'Add and confirm your mobile number before the identity check.',
   KYC_ALREADY_APPROVED: 'Your identity is already confirmed.',

@@ -14,10 +14,6 @@ function refundTooLarge({ refundable, currency }: ErrorParams): string {
 }
 
 export const paymentsWords = {
-  // moves to profiles.ts on merge
-  PROFILE_NOT_VERIFIED: 'Verify your profile (e-mail, mobile number and identity check) first.',
-  // moves to packages.ts on merge
-  PACKAGE_NOT_FOUND: 'This package no longer exists.',
   SENDER_ONLY_PAYS: 'Only the sender pays for a package.',
   PACKAGE_NOT_READY_TO_PAY: `Finish the package before paying for it. ${NOTHING_CHARGED}`,
   PACKAGE_ALREADY_PAID: 'This package has been paid for already.',
@@ -33,12 +29,9 @@ export const paymentsWords = {
   NO_PAYMENT_IN_ESCROW: 'This package has no payment held in escrow.',
   PAYMENT_PARTLY_REFUNDED: 'This payment has been refunded in part, so it can’t be released.',
   LEDGER_INSUFFICIENT_FUNDS: 'There isn’t enough money left for this. Reload the page to see it as it is now.',
-  // moves to packages.ts on merge
   CANCEL_SENDER_ONLY: 'Only the sender can cancel this package.',
-  // moves to packages.ts on merge
   CANCEL_AFTER_PICKUP:
     'After pickup only an administrator can cancel a package. If something went wrong, open a dispute.',
-  // moves to packages.ts on merge
   PACKAGE_NOT_CANCELLABLE: {
     message: ({ status }) =>
       typeof status === 'string'
