@@ -99,7 +99,7 @@ describe('cross-site requests', () => {
       });
     const foreign = await from('https://evil.test');
     expect(foreign.statusCode).toBe(403);
-    expect(apiErrorSchema.parse(foreign.json()).error.code).toBe('FORBIDDEN');
+    expect(apiErrorSchema.parse(foreign.json()).error.code).toBe('CROSS_SITE_REQUEST');
     expect((await from('http://localhost:80')).statusCode).toBe(200);
     expect((await from()).statusCode).toBe(200);
   });

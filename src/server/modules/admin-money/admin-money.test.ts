@@ -66,7 +66,7 @@ describe('who may call it', () => {
     expect((await call(method, url, undefined, payload)).statusCode).toBe(401);
     const res = await call(method, url, member.cookie, payload);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('FORBIDDEN');
+    expect(res.json().error.code).toBe('ADMIN_ONLY');
   });
 });
 
