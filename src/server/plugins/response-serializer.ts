@@ -33,8 +33,8 @@ function openObjects(node: unknown): unknown {
 /**
  * Answers are written by fast-json-stringify, compiled once per route from the response's zod schema
  * turned into JSON Schema: like zod's encode it writes only the properties the schema names, so a
- * stray field (a password hash on a row) never leaves, at a tenth of the cost per answer (ADR 0038's
- * signed-in request budget, docs/benchmarks.md). A schema JSON Schema cannot express (a transform)
+ * stray field (a password hash on a row) never leaves, at half the cost for a page of a list
+ * (docs/decisions/0041-compiled-response-serializer.md). A schema JSON Schema cannot express (a transform)
  * keeps zod's encode. Outside production every answer is also checked against its zod schema, so a
  * route whose data drifted from its contract fails in tests as it did before.
  */
