@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
 import { ledgerEntries, ledgerLines } from '#server/db/schema/payments.ts';
-import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/modules/packages/cursor.ts';
 import { boundary, type LedgerEntry, type LedgerEntryListQuery, type LedgerEntryPage } from '#shared/admin-money.ts';
 import type { LedgerEntryKind } from '#shared/balances.ts';
 import type { Currency } from '#shared/money.ts';

@@ -1,11 +1,11 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
 import { auditLog } from '#server/db/schema/audit.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { ledgerEntries, payments } from '#server/db/schema/payments.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
-import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/modules/packages/cursor.ts';
 import { type PaymentRow, toPayment } from '#server/modules/payments/mapping.ts';
 import { providerRefund, recordRefund } from '#server/modules/payments/refunds.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';

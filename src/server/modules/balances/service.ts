@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { ledgerBalances, ledgerEntries, ledgerLines, payments, payouts } from '#server/db/schema/payments.ts';
 import { accounts } from '#server/modules/ledger/movements.ts';
-import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/modules/packages/cursor.ts';
 import type {
   Balance,
   BalanceTransaction,

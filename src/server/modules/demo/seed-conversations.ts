@@ -4,8 +4,8 @@ import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { conversations, messages } from '#server/db/schema/requests.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import { orderedPair } from '#server/modules/chat/mapping.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 import { type EventTimes, eventTimesOf } from './timeline.ts';
 

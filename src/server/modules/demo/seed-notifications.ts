@@ -6,7 +6,7 @@ import { notification } from '#server/db/schema/notifications.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { payouts } from '#server/db/schema/payments.ts';
 import { requests, reviews } from '#server/db/schema/requests.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import type { NotificationType } from '#shared/notifications.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 import { eventTimesOf } from './timeline.ts';

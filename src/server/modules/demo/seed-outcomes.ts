@@ -1,6 +1,6 @@
 import { auditLog } from '#server/db/schema/audit.ts';
 import { disputes, reviews } from '#server/db/schema/requests.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import { disputeReasonLabel } from '#shared/lifecycle.ts';
 import type { EventTimes } from './timeline.ts';
 

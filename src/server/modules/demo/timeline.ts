@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { packageEvents } from '#server/db/schema/packages.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 
 /** When a package reached each status of its timeline. */

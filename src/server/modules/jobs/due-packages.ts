@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { packages } from '#server/db/schema/packages.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import { type Claimed, eachItem, withClaim } from './claim.ts';
 import { JOB_BATCH_SIZE, type JobContext, type JobResult } from './job.ts';
 

@@ -4,7 +4,7 @@ import { user } from '#server/db/schema/auth.ts';
 import { notification } from '#server/db/schema/notifications.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { reviews } from '#server/db/schema/requests.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import { REVIEW_REVEAL_DAYS } from '#shared/reviews.ts';
 import { eachItem, withClaim } from './claim.ts';
 import { JOB_BATCH_SIZE, type Job } from './job.ts';

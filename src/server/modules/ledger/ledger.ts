@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerBalances, ledgerEntries, ledgerLines } from '#server/db/schema/payments.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import { AppError } from '#shared/errors.ts';
 import { accounts, assertBalanced, isHoldingAccount, type JournalEntryDraft } from './movements.ts';
 

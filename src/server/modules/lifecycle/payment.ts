@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { payments } from '#server/db/schema/payments.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import type { PaymentRow } from '#server/modules/payments/mapping.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { user } from '#server/db/schema/auth.ts';
-import type { Transaction } from './notifier.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 
 /** Administrators who can act on something (not banned, not deleted): whom the back office's alerts go to. */
 export async function adminIds(tx: Transaction): Promise<string[]> {

@@ -3,12 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { notification } from '#server/db/schema/notifications.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import type { Mailer } from '#server/providers/mail/mailer.ts';
 import { type Gateway, userRoom } from '#server/realtime/gateway.ts';
 import { type NotificationItem, type NotificationType, notificationEventName } from '#shared/notifications.ts';
 import { notificationEmail } from './email.ts';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface NotifyInput {
   userId: string;

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
 import { packagePhotos, packages } from '#server/db/schema/packages.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 import { type PackageListQuery, type PackagePage, type PackagePhoto, packageStatusGroups } from '#shared/packages.ts';
 import type { Settings } from '#shared/settings.ts';
 import type { Viewer } from './access.ts';
-import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from './cursor.ts';
 import { photoOf, toSummary } from './mapping.ts';
 
 /** `%`, `_` and `\` typed in a search box mean themselves, not LIKE wildcards. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, max } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { packagePhotos, packages } from '#server/db/schema/packages.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import { getSettings, type SettingsLog } from '#server/modules/settings/service.ts';
 import type { PackagePhotoStorage } from '#server/providers/storage/package-photo-storage.ts';
 import { AppError } from '#shared/errors.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { packageEvents, packages } from '#server/db/schema/packages.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import { AppError } from '#shared/errors.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 import type { PackageRow } from './mapping.ts';

@@ -1,12 +1,12 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '#server/db/client.ts';
+import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
 import { auditLog } from '#server/db/schema/audit.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { payouts } from '#server/db/schema/payments.ts';
 import { type DataKey, SealedDataError } from '#server/lib/crypto.ts';
 import type { Notifier } from '#server/modules/notifications/notifier.ts';
-import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/modules/packages/cursor.ts';
 import { type PaymentProvider, PaymentProviderError } from '#server/providers/payments/payment-provider.ts';
 import { AppError } from '#shared/errors.ts';
 import { formatMoney } from '#shared/money.ts';

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
+import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
 import { payouts } from '#server/db/schema/payments.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import type { DataKey } from '#server/lib/crypto.ts';
 import { isVerifiedProfile, type SessionUser } from '#server/modules/auth/service.ts';
 import { balanceOf, postEntry } from '#server/modules/ledger/ledger.ts';
 import { accounts, payoutToTraveler } from '#server/modules/ledger/movements.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
-import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/modules/packages/cursor.ts';
 import { AppError } from '#shared/errors.ts';
 import { type Currency, currencies, DEFAULT_CURRENCY } from '#shared/money.ts';
 import {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { requests } from '#server/db/schema/requests.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import { AppError } from '#shared/errors.ts';
 
 // A travel plan's capacity is promised to the packages matched to it (docs/product.md §4). Both moves are

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { packages } from '#server/db/schema/packages.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import { haversineSql } from '#server/modules/matching/geo-sql.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
 import type { PackageRow } from '#server/modules/packages/mapping.ts';
 import type { TravelPlanRow } from '#server/modules/travel-plans/mapping.ts';
 

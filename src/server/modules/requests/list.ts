@@ -1,9 +1,9 @@
 import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { afterTimeCursor, decodeTimeCursor, encodeCursor } from '#server/db/cursors.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { requests } from '#server/db/schema/requests.ts';
 import { isAdmin } from '#server/modules/auth/service.ts';
-import { afterTimeCursor, decodeTimeCursor, encodeCursor } from '#server/modules/packages/cursor.ts';
 import { AppError } from '#shared/errors.ts';
 import type { PackageRequest, RequestListQuery, RequestPage } from '#shared/requests.ts';
 import { requestRows, sideOf, toRequest } from './view.ts';

@@ -1,12 +1,12 @@
 import { eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '#server/db/client.ts';
+import { exactTime } from '#server/db/cursors.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { requests } from '#server/db/schema/requests.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
-import { exactTime } from '#server/modules/packages/cursor.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import type { Currency } from '#shared/money.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 import type { PackageRequest, RequestAction, RequestStarter, RequestStatus } from '#shared/requests.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { packages } from '#server/db/schema/packages.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import { AppError } from '#shared/errors.ts';
 
 export type PackageRow = typeof packages.$inferSelect;

@@ -1,10 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { reviews } from '#server/db/schema/requests.ts';
-import type { Notifier, Transaction } from '#server/modules/notifications/notifier.ts';
-import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/modules/packages/cursor.ts';
+import type { Transaction } from '#server/db/transaction.ts';
+import type { Notifier } from '#server/modules/notifications/notifier.ts';
 import { AppError } from '#shared/errors.ts';
 import type { MemberReviews, MemberReviewsQuery, PackageReviewState, Review, WriteReview } from '#shared/reviews.ts';
 import { type PackageRow, type Party, partyOf } from './access.ts';

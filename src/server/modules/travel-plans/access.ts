@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import { isAdmin } from '#server/modules/auth/service.ts';
-import type { Transaction } from '#server/modules/notifications/notifier.ts';
 import { AppError } from '#shared/errors.ts';
 import type { TravelPlanRow } from './mapping.ts';
 
