@@ -89,6 +89,18 @@ module.exports = {
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'module-surface',
+      comment:
+        'A server module is used by others only through its service.ts or its public.ts: the rest ' +
+        'of its folder is its own, free to change. Tests and test helpers may reach inside.',
+      severity: 'error',
+      from: { path: '^src/server/modules/([^/]+)/', pathNot: ['\\.test\\.ts$', '/test/'] },
+      to: {
+        path: '^src/server/modules/([^/]+)/',
+        pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/(service|public)\\.ts$'],
+      },
+    },
+    {
       name: 'no-circular',
       comment:
         'A circular import makes load order matter and usually means two modules share an idea ' +

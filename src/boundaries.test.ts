@@ -16,6 +16,9 @@ const files: Record<string, string> = {
   'src/web/lib/cn.ts': 'export const cn = 1;\n',
   'src/web/app/router.tsx': 'export const router = 1;\n',
   'src/web/features/b/y.ts': 'export const y = 1;\n',
+  'src/server/modules/m/internal.ts': 'export const inner = 1;\n',
+  'src/server/modules/m/public.ts': "export { inner } from './internal.ts';\n",
+  'src/server/modules/n/through-public.ts': "export { inner } from '#server/modules/m/public.ts';\n",
   // one violation per file, named after the rule it breaks
   'src/web/web-not-to-server.ts': "export { config } from '#server/config.ts';\n",
   'src/server/server-not-to-web.ts': "export { cn } from '#web/lib/cn.ts';\n",
@@ -23,6 +26,7 @@ const files: Record<string, string> = {
   'src/web/features/a/no-cross-feature.ts': "export { y } from '../b/y.ts';\n",
   'src/web/features/a/features-not-to-app.ts': "export { router } from '#web/app/router.tsx';\n",
   'src/web/lib/web-shared-not-to-features.ts': "export { y } from '#web/features/b/y.ts';\n",
+  'src/server/modules/n/module-surface.ts': "export { inner } from '#server/modules/m/internal.ts';\n",
   'src/server/no-test-code-in-production.ts': "export { helper } from '#server/test/helper.ts';\n",
   'src/shared/not-to-unresolvable.ts': "export { nope } from '#shared/nope.ts';\n",
   'src/web/features/c/no-circular-a.ts': "import { b } from './no-circular-b.ts';\nexport const a = () => b;\n",
@@ -76,9 +80,12 @@ describe('boundary rules (.dependency-cruiser.cjs)', () => {
       'web-shared-not-to-features',
       'no-test-code-in-production',
       'not-to-unresolvable',
+      'module-surface',
     ]) {
       expect(found, rule).toContain(`${rule} ${rule}`);
     }
+    // Through the module's public surface is allowed.
+    expect([...found].filter((v) => v.endsWith(' through-public'))).toEqual([]);
     expect([...found].some((v) => v.startsWith('no-circular '))).toBe(true);
   });
 });

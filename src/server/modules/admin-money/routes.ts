@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import type { DataKey } from '#server/lib/crypto.ts';
-import type { Notifier } from '#server/modules/notifications/notifier.ts';
-import { listPayouts, markPayoutSent, revealBankDetails } from '#server/modules/payouts/admin.ts';
+import type { Notifier } from '#server/modules/notifications/public.ts';
+import { listPayouts, markPayoutSent, revealBankDetails } from '#server/modules/payouts/public.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 import {

@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client.ts';
 import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { ledgerBalances, ledgerEntries, ledgerLines, payments, payouts } from '#server/db/schema/payments.ts';
-import { accounts } from '#server/modules/ledger/movements.ts';
+import { accounts } from '#server/modules/ledger/public.ts';
 import type {
   Balance,
   BalanceTransaction,

@@ -5,7 +5,7 @@ import { user } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { conversations, messages } from '#server/db/schema/requests.ts';
 import type { Transaction } from '#server/db/transaction.ts';
-import { orderedPair } from '#server/modules/chat/mapping.ts';
+import { orderedPair } from '#server/modules/chat/public.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 import { type EventTimes, eventTimesOf } from './timeline.ts';
 

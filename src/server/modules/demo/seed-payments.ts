@@ -8,13 +8,17 @@ import { packageEvents, packages } from '#server/db/schema/packages.ts';
 import { ledgerEntries, payments, payouts } from '#server/db/schema/payments.ts';
 import type { Transaction } from '#server/db/transaction.ts';
 import type { DataKey } from '#server/lib/crypto.ts';
-import { balanceOf, postEntry } from '#server/modules/ledger/ledger.ts';
-import { accounts, type EntryKind, paymentReceived, payoutToTraveler } from '#server/modules/ledger/movements.ts';
-import { returnPage } from '#server/modules/payments/checkout.ts';
-import type { PaymentRow } from '#server/modules/payments/mapping.ts';
-import { recordRefund, refundPolicy } from '#server/modules/payments/refunds.ts';
-import { releasePayment } from '#server/modules/payments/release.ts';
-import { sealBankDetails } from '#server/modules/payouts/bank-details.ts';
+import {
+  accounts,
+  balanceOf,
+  type EntryKind,
+  paymentReceived,
+  payoutToTraveler,
+  postEntry,
+} from '#server/modules/ledger/public.ts';
+import type { PaymentRow } from '#server/modules/payments/public.ts';
+import { recordRefund, refundPolicy, releasePayment, returnPage } from '#server/modules/payments/public.ts';
+import { sealBankDetails } from '#server/modules/payouts/public.ts';
 import { getSettings } from '#server/modules/settings/service.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 import { type Currency, platformFee } from '#shared/money.ts';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { mailOutbox } from '#server/db/schema/outbox.ts';
-import type { Auth } from '#server/modules/auth/auth.ts';
+import type { Auth } from '#server/modules/auth/public.ts';
 import { DEMO_PASSWORD, demoAccounts } from '#shared/demo.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { packages } from '#server/db/schema/packages.ts';
 import { disputes } from '#server/db/schema/requests.ts';
-import { completePackage } from '#server/modules/lifecycle/complete.ts';
+import { completePackage } from '#server/modules/lifecycle/public.ts';
 import { getSettings } from '#server/modules/settings/service.ts';
 import { asDatabase } from './claim.ts';
 import { eachDuePackage } from './due-packages.ts';

@@ -1,6 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import type { Transaction } from '#server/db/transaction.ts';
-import type { Notifier, Notify } from '#server/modules/notifications/notifier.ts';
+import type { Notifier, Notify } from '#server/modules/notifications/public.ts';
 import { AppError } from '#shared/errors.ts';
 import type { JobContext, JobResult } from './job.ts';
 

@@ -1,5 +1,5 @@
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
-import { completeTravelPlan, dueForCompletion } from '#server/modules/travel-plans/completion.ts';
+import { completeTravelPlan, dueForCompletion } from '#server/modules/travel-plans/public.ts';
 import { eachDuePlan } from './due-plans.ts';
 import type { Job } from './job.ts';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import type { Transaction } from '#server/db/transaction.ts';
-import { lockPackagesWithPendingRequestsOn } from '#server/modules/requests/expire.ts';
+import { lockPackagesWithPendingRequestsOn } from '#server/modules/requests/public.ts';
 import { type Claimed, eachItem, withClaim } from './claim.ts';
 import { JOB_BATCH_SIZE, type JobContext, type JobResult } from './job.ts';
 

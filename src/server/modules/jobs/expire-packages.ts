@@ -1,6 +1,6 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { packages } from '#server/db/schema/packages.ts';
-import { expirePackage } from '#server/modules/lifecycle/expire.ts';
+import { expirePackage } from '#server/modules/lifecycle/public.ts';
 import { asDatabase } from './claim.ts';
 import { eachDuePackage } from './due-packages.ts';
 import type { Job } from './job.ts';

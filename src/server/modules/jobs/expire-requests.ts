@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { packages } from '#server/db/schema/packages.ts';
 import { requests } from '#server/db/schema/requests.ts';
 import type { Transaction } from '#server/db/transaction.ts';
-import { expirePendingRequestsOf } from '#server/modules/requests/expire.ts';
+import { expirePendingRequestsOf } from '#server/modules/requests/public.ts';
 import { eachItem, withClaim } from './claim.ts';
 import { JOB_BATCH_SIZE, type Job } from './job.ts';
 

@@ -1,7 +1,7 @@
 import { and, lte, sql } from 'drizzle-orm';
 import { requests } from '#server/db/schema/requests.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
-import { expirePendingRequestsOfPlan } from '#server/modules/requests/expire.ts';
+import { expirePendingRequestsOfPlan } from '#server/modules/requests/public.ts';
 import { eachDuePlan } from './due-plans.ts';
 import type { Job } from './job.ts';
 

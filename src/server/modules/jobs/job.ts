@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
-import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import type { Notifier } from '#server/modules/notifications/public.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 
 /** What every job is handed: the app's database, notifier and payment provider, and its logger. */

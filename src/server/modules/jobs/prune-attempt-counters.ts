@@ -1,4 +1,4 @@
-import { pruneAttemptCounters } from '#server/modules/auth/attempt-limits.ts';
+import { pruneAttemptCounters } from '#server/modules/auth/public.ts';
 import type { Job } from './job.ts';
 
 // The per-account limits' counters (ADR 0031) outlive their window only until this runs: one row per

@@ -4,7 +4,7 @@ import type { Database } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/audit.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { kycAttempt, kycEvent } from '#server/db/schema/kyc.ts';
-import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import type { Notifier } from '#server/modules/notifications/public.ts';
 import { AppError } from '#shared/errors.ts';
 import type { AdminKyc, AdminKycDecision } from '#shared/kyc.ts';
 import { changeStatus, statusOf, toAttempt } from './service.ts';

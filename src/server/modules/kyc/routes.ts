@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Sessions } from '#server/modules/auth/sessions.ts';
-import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import type { Sessions } from '#server/modules/auth/public.ts';
+import type { Notifier } from '#server/modules/notifications/public.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { SIGNATURE_HEADER } from '#server/providers/kyc/callback.ts';
 import type { KycProvider } from '#server/providers/kyc/kyc-provider.ts';

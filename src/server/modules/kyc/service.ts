@@ -4,7 +4,7 @@ import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { kycApplicant, kycAttempt, kycCallbackReceipt, kycEvent } from '#server/db/schema/kyc.ts';
 import type { Transaction } from '#server/db/transaction.ts';
-import type { Notifier, Notify } from '#server/modules/notifications/notifier.ts';
+import type { Notifier, Notify } from '#server/modules/notifications/public.ts';
 import type { KycApplicant, KycCallbackEvent, KycProvider } from '#server/providers/kyc/kyc-provider.ts';
 import { KycProviderError } from '#server/providers/kyc/kycaid.ts';
 import { kycStatuses, type Me } from '#shared/auth.ts';

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { packages } from '#server/db/schema/packages.ts';
-import type { Notifier } from '#server/modules/notifications/notifier.ts';
-import { type Viewer, visiblePackage } from '#server/modules/packages/access.ts';
-import { transitionPackage } from '#server/modules/packages/transitions.ts';
-import { releasePayment } from '#server/modules/payments/release.ts';
+import type { Notifier } from '#server/modules/notifications/public.ts';
+import { transitionPackage, type Viewer, visiblePackage } from '#server/modules/packages/public.ts';
+import { releasePayment } from '#server/modules/payments/public.ts';
 import { AppError } from '#shared/errors.ts';
 
 /**

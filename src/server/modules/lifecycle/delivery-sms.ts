@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { rateLimit, user } from '#server/db/schema/auth.ts';
 import { type CodeKeys, openCode } from '#server/lib/codes.ts';
-import { type Viewer, visiblePackage } from '#server/modules/packages/access.ts';
+import { type Viewer, visiblePackage } from '#server/modules/packages/public.ts';
 import type { TextMessageSender } from '#server/providers/sms/sms.ts';
 import { AppError } from '#shared/errors.ts';
 

@@ -3,10 +3,9 @@ import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { disputes } from '#server/db/schema/requests.ts';
 import type { Transaction } from '#server/db/transaction.ts';
-import { adminIds } from '#server/modules/notifications/admins.ts';
-import type { Notifier } from '#server/modules/notifications/notifier.ts';
-import { type Viewer, visiblePackage } from '#server/modules/packages/access.ts';
-import { transitionPackage } from '#server/modules/packages/transitions.ts';
+import type { Notifier } from '#server/modules/notifications/public.ts';
+import { adminIds } from '#server/modules/notifications/public.ts';
+import { transitionPackage, type Viewer, visiblePackage } from '#server/modules/packages/public.ts';
 import { AppError } from '#shared/errors.ts';
 import { type Dispute, disputeReasonLabel, type disputeReasons, type OpenDispute } from '#shared/lifecycle.ts';
 

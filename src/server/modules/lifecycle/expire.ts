@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { packages } from '#server/db/schema/packages.ts';
-import type { Notifier } from '#server/modules/notifications/notifier.ts';
-import { transitionPackage } from '#server/modules/packages/transitions.ts';
-import { providerRefund, recordRefund, refundPolicy } from '#server/modules/payments/refunds.ts';
-import { expirePendingRequestsOf } from '#server/modules/requests/expire.ts';
+import type { Notifier } from '#server/modules/notifications/public.ts';
+import { transitionPackage } from '#server/modules/packages/public.ts';
+import { providerRefund, recordRefund, refundPolicy } from '#server/modules/payments/public.ts';
+import { expirePendingRequestsOf } from '#server/modules/requests/public.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 import { AppError } from '#shared/errors.ts';
 import { type Currency, formatMoney } from '#shared/money.ts';

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { type CodeKeys, type CodeKind, codeMatches, openCode } from '#server/lib/codes.ts';
-import type { Notifier } from '#server/modules/notifications/notifier.ts';
-import { type Viewer, visiblePackage } from '#server/modules/packages/access.ts';
-import type { PackageRow } from '#server/modules/packages/mapping.ts';
-import { transitionPackage } from '#server/modules/packages/transitions.ts';
+import type { Notifier } from '#server/modules/notifications/public.ts';
+import type { PackageRow } from '#server/modules/packages/public.ts';
+import { transitionPackage, type Viewer, visiblePackage } from '#server/modules/packages/public.ts';
 import { AppError } from '#shared/errors.ts';
 import { CODE_LOCK_MINUTES, MAX_CODE_ATTEMPTS, type PackageCodes } from '#shared/lifecycle.ts';
 

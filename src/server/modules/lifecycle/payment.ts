@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { payments } from '#server/db/schema/payments.ts';
 import type { Transaction } from '#server/db/transaction.ts';
-import type { PaymentRow } from '#server/modules/payments/mapping.ts';
+import type { PaymentRow } from '#server/modules/payments/public.ts';
 
 /**
  * The package's payment that went through (and may still hold money in escrow), newest first, locked

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import type { CodeKeys } from '#server/lib/codes.ts';
 import { isAdmin } from '#server/modules/auth/service.ts';
-import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import type { Notifier } from '#server/modules/notifications/public.ts';
 import { getPackage } from '#server/modules/packages/service.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';

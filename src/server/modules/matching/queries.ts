@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
-import { ratingAverageSql } from '#server/modules/reviews/ratings.ts';
+import { ratingAverageSql } from '#server/modules/reviews/public.ts';
 import type { LatLng } from '#shared/geo.ts';
 import { MATCH_GRID } from './cells.ts';
 import { haversineSql, inCellsSql, tenthsSql } from './geo-sql.ts';

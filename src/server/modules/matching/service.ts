@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client.ts';
 import { packagePhotos, packages } from '#server/db/schema/packages.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import { isAdmin, isVerifiedProfile, type SessionUser } from '#server/modules/auth/service.ts';
-import { ratingSummaries } from '#server/modules/reviews/ratings.ts';
+import { ratingSummaries } from '#server/modules/reviews/public.ts';
 import { getSettings } from '#server/modules/settings/service.ts';
 import { AppError } from '#shared/errors.ts';
 import type { MatchQuery, PackageMatch, TravelerMatch } from '#shared/matching.ts';

@@ -4,7 +4,7 @@ import { user } from '#server/db/schema/auth.ts';
 import { packageEvents, packagePhotos } from '#server/db/schema/packages.ts';
 import { conversations, reviews } from '#server/db/schema/requests.ts';
 import type { Transaction } from '#server/db/transaction.ts';
-import { orderedPair } from '#server/modules/chat/mapping.ts';
+import { orderedPair } from '#server/modules/chat/public.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 import { missingFields, type Package, type PackageEvent, type PackageView } from '#shared/packages.ts';
 import type { Settings } from '#shared/settings.ts';

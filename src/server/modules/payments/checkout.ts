@@ -4,7 +4,7 @@ import { packages } from '#server/db/schema/packages.ts';
 import { payments } from '#server/db/schema/payments.ts';
 import type { SessionUser } from '#server/modules/auth/service.ts';
 import { isAdmin, isVerifiedProfile } from '#server/modules/auth/service.ts';
-import { draftOf } from '#server/modules/packages/mapping.ts';
+import { draftOf } from '#server/modules/packages/public.ts';
 import { getSettings } from '#server/modules/settings/service.ts';
 import { type PaymentProvider, PaymentProviderError } from '#server/providers/payments/payment-provider.ts';
 import { AppError } from '#shared/errors.ts';

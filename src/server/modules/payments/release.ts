@@ -1,8 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { payments } from '#server/db/schema/payments.ts';
 import type { Transaction } from '#server/db/transaction.ts';
-import { postEntry } from '#server/modules/ledger/ledger.ts';
-import { releaseToTraveler } from '#server/modules/ledger/movements.ts';
+import { postEntry, releaseToTraveler } from '#server/modules/ledger/public.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Currency } from '#shared/money.ts';
 

@@ -6,7 +6,7 @@ import { auditLog } from '#server/db/schema/audit.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { payouts } from '#server/db/schema/payments.ts';
 import { type DataKey, SealedDataError } from '#server/lib/crypto.ts';
-import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import type { Notifier } from '#server/modules/notifications/public.ts';
 import { type PaymentProvider, PaymentProviderError } from '#server/providers/payments/payment-provider.ts';
 import { AppError } from '#shared/errors.ts';
 import { formatMoney } from '#shared/money.ts';

@@ -7,8 +7,7 @@ import { payouts } from '#server/db/schema/payments.ts';
 import type { Transaction } from '#server/db/transaction.ts';
 import type { DataKey } from '#server/lib/crypto.ts';
 import { isVerifiedProfile, type SessionUser } from '#server/modules/auth/service.ts';
-import { balanceOf, postEntry } from '#server/modules/ledger/ledger.ts';
-import { accounts, payoutToTraveler } from '#server/modules/ledger/movements.ts';
+import { accounts, balanceOf, payoutToTraveler, postEntry } from '#server/modules/ledger/public.ts';
 import { AppError } from '#shared/errors.ts';
 import { type Currency, currencies, DEFAULT_CURRENCY } from '#shared/money.ts';
 import {

@@ -3,7 +3,7 @@ import { and, count, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { account, session, user, verification } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
-import { ratingSummary } from '#server/modules/reviews/ratings.ts';
+import { ratingSummary } from '#server/modules/reviews/public.ts';
 import type { AvatarStorage } from '#server/providers/storage/avatar-storage.ts';
 import { kycStatuses } from '#shared/auth.ts';
 import { AppError } from '#shared/errors.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { packages } from '#server/db/schema/packages.ts';
 import { requests } from '#server/db/schema/requests.ts';
 import type { Transaction } from '#server/db/transaction.ts';
-import type { Notify } from '#server/modules/notifications/notifier.ts';
+import type { Notify } from '#server/modules/notifications/public.ts';
 
 /**
  * docs/product.md §4: a pending request expires when its package leaves `open` (cancelled, expired; a

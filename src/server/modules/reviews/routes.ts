@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
-import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import type { Notifier } from '#server/modules/notifications/public.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
 import { packageParamsSchema } from '#shared/packages.ts';

@@ -5,7 +5,7 @@ import { user } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { reviews } from '#server/db/schema/requests.ts';
 import type { Transaction } from '#server/db/transaction.ts';
-import type { Notifier } from '#server/modules/notifications/notifier.ts';
+import type { Notifier } from '#server/modules/notifications/public.ts';
 import { AppError } from '#shared/errors.ts';
 import type { MemberReviews, MemberReviewsQuery, PackageReviewState, Review, WriteReview } from '#shared/reviews.ts';
 import { type PackageRow, type Party, partyOf } from './access.ts';

@@ -3,8 +3,8 @@ import { packages } from '#server/db/schema/packages.ts';
 import { requests } from '#server/db/schema/requests.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import type { Transaction } from '#server/db/transaction.ts';
-import type { Notify } from '#server/modules/notifications/notifier.ts';
-import { expirePendingRequestsOfPlan } from '#server/modules/requests/expire.ts';
+import type { Notify } from '#server/modules/notifications/public.ts';
+import { expirePendingRequestsOfPlan } from '#server/modules/requests/public.ts';
 import { AppError } from '#shared/errors.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 

@@ -3,8 +3,8 @@ import type { Database } from '#server/db/client.ts';
 import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
-import type { Notifier } from '#server/modules/notifications/notifier.ts';
-import { closePendingRequestsOfPlan, lockPackagesWithPendingRequestsOn } from '#server/modules/requests/expire.ts';
+import type { Notifier } from '#server/modules/notifications/public.ts';
+import { closePendingRequestsOfPlan, lockPackagesWithPendingRequestsOn } from '#server/modules/requests/public.ts';
 import { getSettings, type SettingsLog } from '#server/modules/settings/service.ts';
 import { AppError } from '#shared/errors.ts';
 import {

@@ -4,9 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { user } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { payments } from '#server/db/schema/payments.ts';
-import { postEntry } from '#server/modules/ledger/ledger.ts';
-import { paymentReceived } from '#server/modules/ledger/movements.ts';
-import { releasePayment } from '#server/modules/payments/release.ts';
+import { paymentReceived, postEntry } from '#server/modules/ledger/public.ts';
+import { releasePayment } from '#server/modules/payments/public.ts';
 import { signUpVerified, testPhoneNumber, verifyPhone } from '#server/test/users.ts';
 import type { Currency } from '#shared/money.ts';
 

@@ -1,0 +1,7 @@
+// What other modules may use of payments, besides its service.ts: everything else in this folder is
+// its own (a dependency-cruiser rule keeps it so).
+export { returnPage } from './checkout.ts';
+export type { PaymentRow } from './mapping.ts';
+export { toPayment } from './mapping.ts';
+export { providerRefund, recordRefund, refundPolicy } from './refunds.ts';
+export { releasePayment } from './release.ts';

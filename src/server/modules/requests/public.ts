@@ -1,0 +1,10 @@
+// What other modules may use of requests, besides its service.ts: everything else in this folder is
+// its own (a dependency-cruiser rule keeps it so).
+export { endMatch } from './capacity.ts';
+export {
+  closePendingRequestsOfPlan,
+  expirePendingRequestsOf,
+  expirePendingRequestsOfPlan,
+  lockPackagesWithPendingRequestsOn,
+} from './expire.ts';
+export { misfitsOf } from './fit.ts';
