@@ -1,7 +1,7 @@
 import { Button } from '#web/components/ui/button.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 import type { ErrorView } from '#web/lib/errors/types.ts';
-import { FormAlert } from './form-alert.tsx';
-import { TextLink } from './text-link.tsx';
 
 interface Props {
   error: ErrorView | null;

@@ -1,5 +1,5 @@
+import { TextLink } from '#web/components/ui/text-link.tsx';
 import { useAppMeta } from '#web/lib/app-meta.ts';
-import { TextLink } from './text-link.tsx';
 
 /** On a demo server nothing is really sent; say where the e-mail went instead. */
 export function DemoMailboxHint() {

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 import type { ErrorView } from '#web/lib/errors/types.ts';
 import { describeAccountFailure } from '../api/account-failure.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
-import { TextLink } from './text-link.tsx';
 
 const forgotSchema = z.object({
   email: z.string().trim().min(1, 'Enter your email address').pipe(z.email('Enter a valid email address')),

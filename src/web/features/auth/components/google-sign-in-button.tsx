@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 import type { ErrorView } from '#web/lib/errors/types.ts';
 import { describeAccountFailure } from '../api/account-failure.ts';
 import { useGoogleSignIn } from '../api/google-sign-in.ts';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
-import { TextLink } from './text-link.tsx';
 
 /** Google's "G", as its branding guidelines ask for on a sign-in button. */
 export function GoogleMark() {

@@ -6,11 +6,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 import type { ErrorView } from '#web/lib/errors/types.ts';
 import { describeGoogleRequestFailure } from '../api/account-failure.ts';
 import { useLinkGoogle, useSignInMethods, useUnlinkGoogle } from '../api/google-accounts.ts';
 import { GoogleMark } from './google-sign-in-button.tsx';
-import { TextLink } from './text-link.tsx';
 
 const PAGE = '/auth/connect-with-google';
 const linkedOn = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });

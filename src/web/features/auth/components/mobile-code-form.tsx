@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatPhoneNumber } from '#shared/phone.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { describeCode, describeError } from '#web/lib/errors/describe-error.ts';
@@ -16,7 +17,6 @@ import {
   useSendMobileCode,
   useVerifyMobileCode,
 } from '../api/mobile-otp.ts';
-import { FormAlert } from './form-alert.tsx';
 
 /** Failures after which the current code cannot be used again: only a new one helps. */
 const CODE_USED_UP = new Set(['TOO_MANY_MOBILE_CODE_ATTEMPTS', 'MOBILE_CODE_EXPIRED', 'MOBILE_CODE_GONE']);

@@ -4,11 +4,11 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatPhoneNumber, normalizePhoneNumber, PHONE_NUMBER_MESSAGE } from '#shared/phone.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { describeError } from '#web/lib/errors/describe-error.ts';
 import { MOBILE_RESEND_SECONDS, retryAfterSeconds, useSendMobileCode } from '../api/mobile-otp.ts';
-import { FormAlert } from './form-alert.tsx';
 import { MobileCountrySelect } from './mobile-country-select.tsx';
 
 // The country only matters for a number typed without its `+` country code.

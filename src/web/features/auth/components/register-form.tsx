@@ -7,12 +7,12 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { CheckboxField, FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 import type { ErrorView } from '#web/lib/errors/types.ts';
 import { describeAccountFailure } from '../api/account-failure.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
-import { TextLink } from './text-link.tsx';
 
 const registerSchema = z.object({
   name: z.string().trim().min(1, 'Enter your name').max(100, 'Use at most 100 characters'),

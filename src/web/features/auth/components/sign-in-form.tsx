@@ -6,13 +6,13 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { CheckboxField, FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 import type { ErrorView } from '#web/lib/errors/types.ts';
 import { describeAccountFailure } from '../api/account-failure.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
 import { DemoMailboxHint } from './demo-mailbox-hint.tsx';
-import { TextLink } from './text-link.tsx';
 
 const signInSchema = z.object({
   email: z.string().trim().min(1, 'Enter your email address').pipe(z.email('Enter a valid email address')),

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { verificationCallbackURL } from '../api/resend-verification.ts';
 import { CheckInbox } from '../components/check-inbox.tsx';
 import { RegisterForm, type RegisterValues } from '../components/register-form.tsx';
 import { ResendVerificationButton } from '../components/resend-verification-button.tsx';
 import { SignedInNotice } from '../components/signed-in-notice.tsx';
-import { TextLink } from '../components/text-link.tsx';
 import { useRedirectParam } from '../hooks/use-redirect-param.ts';
 
 type Draft = Omit<RegisterValues, 'password'>;

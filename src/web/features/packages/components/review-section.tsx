@@ -3,13 +3,14 @@ import { REVIEW_LIMITS, type Review, writeReviewSchema } from '#shared/reviews.t
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { StarRating } from '#web/components/ui/star-rating.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { errorMessage, fieldErrors } from '#web/lib/errors/describe-error.ts';
 import { formatDate, formatDateTime } from '#web/lib/format.ts';
 import { showToast } from '#web/lib/toasts.ts';
 import { useReviewState, useWriteReview } from '../api/lifecycle.ts';
-import { StarRating, StarRatingInput } from './star-rating.tsx';
+import { StarRatingInput } from './star-rating-input.tsx';
 
 type Role = 'sender' | 'traveler';
 const other = (role: Role) => (role === 'sender' ? 'traveler' : 'sender');
@@ -18,7 +19,10 @@ function ReviewView({ review, heading }: { review: Review; heading: string }) {
   return (
     <figure className="flex flex-col gap-1 rounded-md border border-slate-200 p-3" data-review-by={review.authorRole}>
       <figcaption className="text-sm font-medium text-slate-900">{heading}</figcaption>
-      <StarRating rating={review.rating} />
+      <span className="inline-flex items-center">
+        <span className="sr-only">Rated {review.rating} out of 5</span>
+        <StarRating rating={review.rating} size="md" decorative />
+      </span>
       {review.comment ? (
         <blockquote className="text-sm whitespace-pre-line break-words text-slate-800">{review.comment}</blockquote>
       ) : null}

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { checkPackageRules, type Package, type PackageDraft } from '#shared/packages.ts';
 import type { PublicSettings } from '#shared/settings.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { errorMessage, errorStatus, fieldErrors } from '#web/lib/errors/describe-error.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useCreatePackage, usePackage, useUpdatePackage } from '../api/packages.ts';
@@ -20,7 +21,6 @@ import {
   wizardSteps,
 } from '../lib/wizard-steps.ts';
 import { draftOf, isUnchanged, stepSchema, valuesOf, type WizardValues } from '../lib/wizard-values.ts';
-import { FormAlert } from './form-alert.tsx';
 import { StepIndicator } from './step-indicator.tsx';
 import { StepRecipient } from './step-recipient.tsx';
 import { StepReview } from './step-review.tsx';
@@ -217,7 +217,7 @@ export function SendPackageWizard({
             </>
           ) : null}
 
-          <FormAlert message={formError} />
+          <FormAlert message={formError} className="mt-4" />
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             {previous ? (
               <Button variant="secondary" onClick={() => saveAndGo(previous)} aria-disabled={saving || undefined}>

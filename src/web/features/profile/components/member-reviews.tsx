@@ -4,12 +4,12 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ratingText, StarRating } from '#web/components/ui/star-rating.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 import { formatDate } from '#web/lib/format.ts';
 import { useMemberReviews } from '../api/member-reviews.ts';
 import { MemberAvatar } from './member-avatar.tsx';
-import { ratingText, StarRating } from './star-rating.tsx';
-import { TextLink } from './text-link.tsx';
 
 const roleWords: Record<Review['authorRole'], string> = {
   sender: 'Sender',

@@ -1,9 +1,9 @@
 import { MapPin } from 'lucide-react';
 import type { PublicProfile } from '#shared/profiles.ts';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { ratingText, StarRating } from '#web/components/ui/star-rating.tsx';
 import { languageName } from '../api/languages.ts';
 import { MemberAvatar } from './member-avatar.tsx';
-import { ratingText, StarRating } from './star-rating.tsx';
 import { VerificationBadges } from './verification-badges.tsx';
 
 // In the reader's own locale and calendar (undefined = the browser's language).

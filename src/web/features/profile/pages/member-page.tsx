@@ -2,13 +2,13 @@ import { useParams } from 'react-router';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 import { errorStatus } from '#web/lib/errors/describe-error.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useMemberProfile } from '../api/profile.ts';
 import { MemberNotFound } from '../components/member-not-found.tsx';
 import { MemberReviews } from '../components/member-reviews.tsx';
 import { PublicProfileCard } from '../components/public-profile-card.tsx';
-import { TextLink } from '../components/text-link.tsx';
 
 /** /user/view/{id}: a member's public profile, for members and visitors alike. Never e-mail or phone. */
 export default function MemberPage() {

@@ -8,11 +8,11 @@ import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { PageSpinner, Spinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 import { VerificationChecklist } from '#web/components/verification-checklist.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useMemberProfile } from '../api/profile.ts';
 import { PublicProfileCard } from '../components/public-profile-card.tsx';
-import { TextLink } from '../components/text-link.tsx';
 
 /** What others see of me: the very answer a member's page gets, so the two can never differ. */
 function WhatOthersSee({ me }: { me: Me }) {

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import type { TravelPlan } from '#shared/travel-plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '#web/components/ui/dialog.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { showToast } from '#web/lib/toasts.ts';
 import { useCancelTravelPlan } from '../api/travel-plans.ts';
-import { FormAlert } from './form-alert.tsx';
 import { tripRoute } from './trip-facts.tsx';
 
 /** "Cancel trip", confirmed in a dialog: a cancelled trip is no longer offered to senders. */
@@ -48,7 +48,7 @@ export function CancelPlanDialog({ plan, describedBy }: { plan: TravelPlan; desc
         title="Cancel this trip?"
         description={`${tripRoute(plan)}, leaving ${formatDate(plan.departureAt)}. Senders will no longer find it, its pending requests end, and this cannot be undone.`}
       >
-        <FormAlert message={error} />
+        <FormAlert message={error} className="mt-3" />
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="secondary">Keep trip</Button>

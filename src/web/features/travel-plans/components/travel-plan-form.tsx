@@ -4,6 +4,7 @@ import { defaultSettings } from '#shared/settings.ts';
 import { TRAVEL_PLAN_LIMITS, type TravelPlan, transportLabel, transports } from '#shared/travel-plans.ts';
 import { PlacePicker } from '#web/components/place-picker/place-picker.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { NativeSelect } from '#web/components/ui/select.tsx';
@@ -11,7 +12,6 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { errorMessage, fieldErrors } from '#web/lib/errors/describe-error.ts';
 import { usePublicSettings } from '#web/lib/settings.ts';
 import { useCreateTravelPlan, useUpdateTravelPlan } from '../api/travel-plans.ts';
-import { FormAlert } from './form-alert.tsx';
 import { isoToLocalInput } from './local-date-time.ts';
 import {
   changedFields,
@@ -198,7 +198,7 @@ export function TravelPlanForm({ plan, initialValues, onSaved, onDiscard, label 
             Discard
           </Button>
         </div>
-        <FormAlert message={formError} />
+        <FormAlert message={formError} className="mt-3" />
       </div>
     </form>
   );

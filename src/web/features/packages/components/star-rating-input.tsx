@@ -4,22 +4,6 @@ import { cn } from '#web/lib/cn.ts';
 const STARS = [1, 2, 3, 4, 5] as const;
 const starsWord = (n: number) => (n === 1 ? '1 star' : `${n} stars`);
 
-/** A rating shown as five stars, read as "Rated 4 out of 5". */
-export function StarRating({ rating, className }: { rating: number; className?: string }) {
-  return (
-    <span className={cn('inline-flex items-center gap-0.5', className)}>
-      <span className="sr-only">Rated {rating} out of 5</span>
-      {STARS.map((n) => (
-        <Star
-          key={n}
-          aria-hidden="true"
-          className={cn('size-5', n <= rating ? 'fill-amber-400 text-amber-500' : 'text-slate-400')}
-        />
-      ))}
-    </span>
-  );
-}
-
 /**
  * Choosing 1 to 5 stars: five real radio buttons (arrow keys move between them, each read as
  * "3 stars"), drawn as stars. The group is a fieldset named by its legend.

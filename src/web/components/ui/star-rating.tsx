@@ -13,10 +13,12 @@ export const ratingText = (rating: number) => `${ratingFormat.format(rating)} ou
 export function StarRating({
   rating,
   decorative = false,
+  size = 'sm',
   className,
 }: {
   rating: number;
   decorative?: boolean;
+  size?: 'sm' | 'md';
   className?: string;
 }) {
   const filled = Math.round(rating);
@@ -29,7 +31,10 @@ export function StarRating({
         <Star
           key={n}
           aria-hidden="true"
-          className={cn('size-4', n <= filled ? 'fill-amber-400 text-amber-500' : 'fill-none text-slate-400')}
+          className={cn(
+            size === 'md' ? 'size-5' : 'size-4',
+            n <= filled ? 'fill-amber-400 text-amber-500' : 'fill-none text-slate-400',
+          )}
         />
       ))}
     </span>
