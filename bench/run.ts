@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { pino } from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
+import { seedDemo } from '#server/modules/demo/service.ts';
 import { DEMO_PASSWORD } from '#shared/demo.ts';
 import { echoEventName } from '#shared/realtime.ts';
 
@@ -27,6 +29,7 @@ const database = await openDatabase(
     : { dataDir: mkdtempSync(path.join(tmpdir(), 'tagalong-bench-')) },
 );
 await database.migrate();
+await seedDemo(config, database.db, pino({ level: 'silent' }));
 const app = await buildApp(config, { database });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

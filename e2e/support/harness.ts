@@ -3,10 +3,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { buildApp } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
-import { testConfig } from '#server/test/app.ts';
+import { buildStartedApp, testConfig } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { latestMailLink, TEST_PASSWORD } from '#server/test/users.ts';
 
@@ -40,7 +39,7 @@ export async function startServer(options: { demoMode?: boolean; config?: Partia
   // Known before the app is built, so links in e-mails point at this very server.
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const app = await buildApp(
+  const app = await buildStartedApp(
     testConfig({
       webDistDir: inject('webDistDir'),
       demoMode: options.demoMode ?? true,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/errors.ts';
 import { buildApp } from './app.ts';
+import { user } from './db/schema/auth.ts';
 import { packages } from './db/schema/packages.ts';
 import { createTestApp, testConfig } from './test/app.ts';
 import { createTestDatabase } from './test/database.ts';
@@ -277,5 +278,20 @@ describe('readiness when the database is gone', () => {
     expect((await broken.inject('/api/health')).statusCode).toBe(200);
     // The database is already closed; closing the app closes it again, which may complain.
     await broken.close().catch(() => {});
+  });
+});
+
+describe('building the app', () => {
+  it('writes no demo data, even in demo mode: start-up seeds it before (main.ts)', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp(testConfig({ demoMode: true }), { database });
+    try {
+      const [row] = await database.db.select({ n: count() }).from(packages);
+      expect(row?.n).toBe(0);
+      const [members] = await database.db.select({ n: count() }).from(user);
+      expect(members?.n).toBe(0);
+    } finally {
+      await app.close();
+    }
   });
 });

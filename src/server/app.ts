@@ -12,12 +12,7 @@ import { createSessionChanges } from './modules/auth/session-changes.ts';
 import { createSessions, type Sessions } from './modules/auth/sessions.ts';
 import { balanceRoutes } from './modules/balances/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
-import { promoteAdmin, seedDemoAccounts } from './modules/demo/seed.ts';
-import { seedDemoConversations } from './modules/demo/seed-conversations.ts';
-import { seedDemoNotifications } from './modules/demo/seed-notifications.ts';
-import { seedDemoPackages } from './modules/demo/seed-packages.ts';
-import { seedDemoPayments } from './modules/demo/seed-payments.ts';
-import { seedDemoRequests } from './modules/demo/seed-requests.ts';
+import { promoteAdmin } from './modules/demo/service.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { scheduledJobs } from './modules/jobs/jobs.ts';
@@ -52,7 +47,6 @@ import { readBuildId, webPlugin } from './plugins/web.ts';
 import { createKycProvider } from './providers/kyc/create.ts';
 import { createMailer } from './providers/mail/create.ts';
 import { createPaymentProvider } from './providers/payments/create.ts';
-import { createSandboxPaymentProvider } from './providers/payments/sandbox.ts';
 import { createSmsSender, createTextSender } from './providers/sms/create.ts';
 import { createAvatarStorage, createPackagePhotoStorage } from './providers/storage/create.ts';
 import { createGateway, type Gateway } from './realtime/gateway.ts';
@@ -217,22 +211,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (config.demoMode) await app.register(devOutboxRoutes, { db: deps.database.db });
   await app.register(webPlugin, { distDir: config.webDistDir, demoMode: config.demoMode });
 
-  if (config.demoMode) {
-    await seedDemoAccounts(auth, deps.database.db, app.log);
-    // Matched demo packages get their handover codes under the same keys the lifecycle checks them with.
-    await seedDemoPackages(deps.database.db, app.log, codeKeys);
-    // Their money, before anything (a job, a member, the notifications below) reads it.
-    await seedDemoPayments(deps.database.db, app.log, {
-      sandbox: createSandboxPaymentProvider(config),
-      baseUrl: config.baseUrl,
-      bankKey,
-    });
-    // After the packages and trips they link; before the chat, as an accepted request opens it.
-    await seedDemoRequests(deps.database.db, app.log);
-    await seedDemoConversations(deps.database.db, app.log);
-    // Last: they tell of the packages, requests and reviews above, when those say it happened.
-    await seedDemoNotifications(deps.database.db, app.log);
-  }
   if (config.demoMode) {
     app.log.info(
       { demoMode: true },

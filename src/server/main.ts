@@ -1,9 +1,12 @@
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { logOptions } from './logger.ts';
+import { seedDemo } from './modules/demo/service.ts';
 
-// The only entry point: config → database → migrations → app → listen; SIGTERM/SIGINT drain and exit 0.
+// The only entry point: config → database → migrations → demo data (demo mode) → app → listen; SIGTERM/SIGINT drain and exit 0.
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -29,6 +32,7 @@ async function main() {
     throw err;
   }
   await database.migrate();
+  if (config.demoMode) await seedDemo(config, database.db, pino(logOptions(config)).child({ module: 'demo' }));
   const app = await buildApp(config, { database });
   await app.listen({ host: config.host, port: config.port });
 

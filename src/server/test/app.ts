@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app.ts';
+import { pino } from 'pino';
+import { type AppDeps, buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
+import { seedDemo } from '#server/modules/demo/service.ts';
 import { createTestDatabase } from './database.ts';
 
 /** A tiny stand-in for the built web app, so server tests don't need a Vite build. */
@@ -33,8 +35,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/** The app as src/server/main.ts starts it: in demo mode, the demo data is written first. */
+export async function buildStartedApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  if (config.demoMode) await seedDemo(config, deps.database.db, pino({ level: 'silent' }));
+  return buildApp(config, deps);
+}
+
 /** The whole app on a clean database; close() also closes the database. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
   const database = await createTestDatabase();
-  return buildApp(testConfig(overrides), { database });
+  return buildStartedApp(testConfig(overrides), { database });
 }

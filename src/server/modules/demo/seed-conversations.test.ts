@@ -1,11 +1,10 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { packageEvents, packages } from '#server/db/schema/packages.ts';
 import { conversations, messages, requests } from '#server/db/schema/requests.ts';
-import { testConfig } from '#server/test/app.ts';
+import { buildStartedApp, testConfig } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import type { Conversation, ConversationList, MessagePage } from '#shared/chat.ts';
 import { DEMO_PASSWORD } from '#shared/demo.ts';
@@ -23,7 +22,7 @@ let app: FastifyInstance;
 
 /** The same database for two starts: the app's close must not close it in between. */
 const startApp = () =>
-  buildApp(testConfig({ demoMode: true }), { database: { ...database, close: async () => undefined } });
+  buildStartedApp(testConfig({ demoMode: true }), { database: { ...database, close: async () => undefined } });
 
 async function signIn(email: string) {
   const res = await app.inject({

@@ -1,13 +1,12 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { notification } from '#server/db/schema/notifications.ts';
 import { packageEvents, packages } from '#server/db/schema/packages.ts';
 import { disputes, requests, reviews } from '#server/db/schema/requests.ts';
-import { testConfig } from '#server/test/app.ts';
+import { buildStartedApp, testConfig } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { DEMO_PASSWORD } from '#shared/demo.ts';
 import { type NotificationPage, notificationTypes } from '#shared/notifications.ts';
@@ -23,7 +22,7 @@ let ids: { sam: string; tess: string };
 
 /** The same database for two starts: the app's close must not close it in between. */
 const startApp = () =>
-  buildApp(testConfig({ demoMode: true }), { database: { ...database, close: async () => undefined } });
+  buildStartedApp(testConfig({ demoMode: true }), { database: { ...database, close: async () => undefined } });
 
 async function signIn(email: string) {
   const res = await app.inject({

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { notification } from '#server/db/schema/notifications.ts';
@@ -11,7 +10,7 @@ import { type FakeClock, fakeClock } from '#server/modules/jobs/test/helpers.ts'
 import { balance, ledgerIsBalanced } from '#server/modules/payments/test/helpers.ts';
 import { bankDetailsKey, openBankDetails } from '#server/modules/payouts/bank-details.ts';
 import { createSandboxPaymentProvider } from '#server/providers/payments/sandbox.ts';
-import { testConfig } from '#server/test/app.ts';
+import { buildStartedApp, testConfig } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { balanceSchema } from '#shared/balances.ts';
 import { DEMO_PASSWORD } from '#shared/demo.ts';
@@ -38,7 +37,7 @@ interface Started {
 async function start(): Promise<Started> {
   const database = await createTestDatabase();
   const clock = fakeClock();
-  const app = await buildApp(config, { database: { ...database, close: async () => undefined }, clock });
+  const app = await buildStartedApp(config, { database: { ...database, close: async () => undefined }, clock });
   await app.ready();
   return { database, app, clock };
 }
@@ -294,7 +293,10 @@ describe('the demo money', () => {
     expect(await moneyCounts(s)).toEqual(before);
 
     await s.app.close();
-    s.app = await buildApp(config, { database: { ...s.database, close: async () => undefined }, clock: s.clock });
+    s.app = await buildStartedApp(config, {
+      database: { ...s.database, close: async () => undefined },
+      clock: s.clock,
+    });
     await s.app.ready();
     expect(await moneyCounts(s)).toEqual(before);
     expect(await payoutNotes()).toBe(notesBefore);

@@ -2,7 +2,6 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
-import { mailOutbox } from '#server/db/schema/outbox.ts';
 import type { Auth } from '#server/modules/auth/public.ts';
 import { DEMO_PASSWORD, demoAccounts } from '#shared/demo.ts';
 
@@ -34,8 +33,6 @@ export async function seedDemoAccounts(auth: Auth, db: Database, log: FastifyBas
         kycStatus: account.verified ? 'approved' : 'not_started',
       })
       .where(eq(user.email, account.email));
-    // Their sign-up confirmation e-mails would only clutter the demo mailbox.
-    await db.delete(mailOutbox).where(eq(mailOutbox.to, account.email));
   }
   if (missing.length > 0) log.info({ accounts: missing.map((a) => a.email) }, 'demo accounts created');
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
 import { createDraft } from '#server/modules/packages/test/helpers.ts';
 import { startPayment } from '#server/modules/payments/test/helpers.ts';
-import { testConfig } from '#server/test/app.ts';
+import { buildStartedApp, testConfig } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import type { Package } from '#shared/packages.ts';
 import type { StartPaymentResponse } from '#shared/payments.ts';
@@ -33,7 +32,7 @@ export function fakeClock(start = new Date()): FakeClock {
 /** The whole app on a clean database, with its clock in the test's hands. */
 export async function createClockedApp(clock: FakeClock, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(overrides), { database, clock });
+  const app = await buildStartedApp(testConfig(overrides), { database, clock });
   await app.ready();
   return app;
 }
