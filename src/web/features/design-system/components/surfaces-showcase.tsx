@@ -1,7 +1,8 @@
 import type { PackageStatus } from '#shared/package-status.ts';
 import { PackageStatusBadge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { PackageSummaryCard, type PackageSummaryFields } from '#web/components/ui/package-summary.tsx';
 import {
   Table,
   TableBody,
@@ -47,26 +48,38 @@ const samplePackages: {
   },
 ];
 
+const samplePackage: PackageSummaryFields = {
+  title: 'Wedding documents',
+  pickup: { label: 'Lisbon, Portugal', city: 'Lisbon', countryCode: 'PT' },
+  dropoff: { label: 'Porto, Portugal', city: 'Porto', countryCode: 'PT' },
+  deliverBy: '2026-12-12T18:00:00.000Z',
+  weightKg: 0.4,
+  reward: 1500,
+  currency: 'EUR',
+};
+
 export function CardsShowcase() {
   return (
-    <ShowcaseSection id="cards" title="Cards" description="Group one thing: a package, a trip, a summary.">
+    <ShowcaseSection
+      id="cards"
+      title="Cards"
+      description="Group one thing: a package, a trip, a summary. A package is always the one package card, with each screen’s own facts and actions."
+    >
       <div className="grid gap-4 md:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle as="h3">Wedding documents</CardTitle>
-            <CardDescription>Lisbon → Porto · deliver by 12 December</CardDescription>
-          </CardHeader>
-          <CardContent className="flex items-center justify-between gap-3">
-            <span className="text-slate-700">Reward €15.00</span>
-            <PackageStatusBadge status="open" />
-          </CardContent>
-          <CardFooter>
-            <Button size="sm">Offer to carry</Button>
-            <Button size="sm" variant="ghost">
-              Details
-            </Button>
-          </CardFooter>
-        </Card>
+        <PackageSummaryCard
+          pkg={samplePackage}
+          badge={<PackageStatusBadge status="open" />}
+          rewardAside
+          facts={['deliverBy', 'weight']}
+          actions={
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm">Offer to carry</Button>
+              <Button size="sm" variant="ghost">
+                Details
+              </Button>
+            </div>
+          }
+        />
         <Card>
           <CardHeader>
             <CardTitle as="h3">Balance</CardTitle>

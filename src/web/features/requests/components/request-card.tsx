@@ -1,14 +1,14 @@
 import { Check, Undo2, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Currency, formatMoney } from '#shared/money.ts';
 import type { PackageRequest } from '#shared/requests.ts';
 import { transportLabel } from '#shared/travel-plans.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card } from '#web/components/ui/card.tsx';
+import { PackageSummaryCard, routeLine } from '#web/components/ui/package-summary.tsx';
 import { errorMessage } from '#web/lib/errors/describe-error.ts';
-import { formatDate, formatDateTime, formatKg } from '#web/lib/format.ts';
+import { formatDateTime, formatKg } from '#web/lib/format.ts';
 import { showToast } from '#web/lib/toasts.ts';
 import { useAcceptRequest, useDeclineRequest, useWithdrawRequest } from '../api/requests.ts';
 import { RequestStatusBadge } from './request-status-badge.tsx';
@@ -44,14 +44,12 @@ function Who({ request }: { request: PackageRequest }) {
  * the answers the viewer may give now (the server's `actions`). Declining and withdrawing ask first.
  */
 export function RequestCard({ request }: { request: PackageRequest }) {
-  const titleId = useId();
   const accept = useAcceptRequest();
   const decline = useDeclineRequest();
   const withdraw = useWithdrawRequest();
   const [error, setError] = useState<string | null>(null);
   const { package: pkg, travelPlan: trip } = request;
   const can = (action: PackageRequest['actions'][number]) => request.actions.includes(action);
-  const route = pkg.pickup && pkg.dropoff ? `${pkg.pickup.city} → ${pkg.dropoff.city}` : 'Route not given';
 
   const onAccept = async () => {
     if (accept.isPending) return;
@@ -70,141 +68,127 @@ export function RequestCard({ request }: { request: PackageRequest }) {
   };
 
   return (
-    <article aria-labelledby={titleId} data-request-id={request.id}>
-      <Card className="flex flex-col gap-4 p-5">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0 flex-1">
-            <h2 id={titleId} className="text-lg leading-tight font-semibold break-words">
-              <Link to={`/user/packages/${pkg.id}`} className={linkClass}>
-                {pkg.title}
-              </Link>
-            </h2>
-            <p className="mt-1 text-sm break-words text-slate-700">{route}</p>
-          </div>
-          <RequestStatusBadge status={request.status} />
-        </div>
-
+    <PackageSummaryCard
+      pkg={pkg}
+      data-request-id={request.id}
+      href={`/user/packages/${pkg.id}`}
+      headingAs="h2"
+      route={routeLine(pkg, { by: 'city' })}
+      badge={<RequestStatusBadge status={request.status} />}
+      intro={
         <div className="flex items-center gap-3">
           <TravelerAvatar name={request.counterpart.name} image={request.counterpart.image} />
           <p className="min-w-0 text-sm break-words text-slate-800">
             <Who request={request} />
           </p>
         </div>
-
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
-          <div>
-            <dt className="text-slate-600">Pickup from</dt>
-            <dd className="font-medium">
-              {pkg.pickupFrom ? <time dateTime={pkg.pickupFrom}>{formatDate(pkg.pickupFrom)}</time> : '—'}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Deliver by</dt>
-            <dd className="font-medium">
-              {pkg.deliverBy ? <time dateTime={pkg.deliverBy}>{formatDate(pkg.deliverBy)}</time> : '—'}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Trip departs</dt>
-            <dd className="font-medium">
+      }
+      facts={[
+        'pickupFrom',
+        'deliverBy',
+        {
+          term: 'Trip departs',
+          value: (
+            <>
               <time dateTime={trip.departureAt}>{formatDateTime(trip.departureAt)}</time>
               <span className="block font-normal text-slate-600">{transportLabel[trip.transport]}</span>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Reward</dt>
-            <dd className="font-medium">
+            </>
+          ),
+        },
+        {
+          term: 'Reward',
+          value: (
+            <>
               {pkg.reward === null ? '—' : formatMoney(pkg.reward, pkg.currency as Currency)}
               {pkg.weightKg === null ? null : (
                 <span className="block font-normal text-slate-600">{formatKg(pkg.weightKg)}</span>
               )}
-            </dd>
-          </div>
-        </dl>
+            </>
+          ),
+        },
+      ]}
+      factColumns={4}
+    >
+      {request.message ? (
+        <figure className="rounded-md bg-slate-50 p-3 text-sm">
+          <figcaption className="font-medium text-slate-700">
+            {request.direction === 'outgoing' ? 'Your message' : `Message from ${request.counterpart.name}`}
+          </figcaption>
+          <blockquote className="mt-1 whitespace-pre-line break-words text-slate-900">{request.message}</blockquote>
+        </figure>
+      ) : null}
 
-        {request.message ? (
-          <figure className="rounded-md bg-slate-50 p-3 text-sm">
-            <figcaption className="font-medium text-slate-700">
-              {request.direction === 'outgoing' ? 'Your message' : `Message from ${request.counterpart.name}`}
-            </figcaption>
-            <blockquote className="mt-1 whitespace-pre-line break-words text-slate-900">{request.message}</blockquote>
-          </figure>
-        ) : null}
+      <div role="alert" aria-atomic="true">
+        {error ? <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">{error}</p> : null}
+      </div>
 
-        <div role="alert" aria-atomic="true">
-          {error ? (
-            <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">{error}</p>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
+        <p className="text-sm text-slate-600">
+          {request.direction === 'outgoing' ? 'Sent' : 'Received'}{' '}
+          <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {can('accept') ? (
+            <Button onClick={onAccept} aria-disabled={accept.isPending || undefined}>
+              <Check aria-hidden="true" className="size-4" />
+              {accept.isPending ? 'Accepting…' : 'Accept'}
+            </Button>
+          ) : null}
+          {can('decline') ? (
+            <ConfirmDialog
+              trigger={
+                <Button variant="secondary">
+                  <X aria-hidden="true" className="size-4" />
+                  Decline
+                </Button>
+              }
+              title="Decline this request?"
+              description={
+                request.myRole === 'sender'
+                  ? `${request.counterpart.name} will not carry “${pkg.title}”. Your package stays open for other travelers.`
+                  : `You will not carry “${pkg.title}” for ${request.counterpart.name}. Your trip stays open for other packages.`
+              }
+              keepLabel="Keep it"
+              confirmLabel="Decline"
+              onConfirm={async () => {
+                try {
+                  await decline.mutateAsync(request.id);
+                } catch (err) {
+                  throw new Error(errorMessage(err));
+                }
+                showToast('Request declined.', 'success');
+              }}
+            />
+          ) : null}
+          {can('withdraw') ? (
+            <ConfirmDialog
+              trigger={
+                <Button variant="secondary">
+                  <Undo2 aria-hidden="true" className="size-4" />
+                  Withdraw
+                </Button>
+              }
+              title="Withdraw this request?"
+              description={`${request.counterpart.name} will no longer be able to accept it. You can send a new one later while “${pkg.title}” is open.`}
+              keepLabel="Keep it"
+              confirmLabel="Withdraw"
+              onConfirm={async () => {
+                try {
+                  await withdraw.mutateAsync(request.id);
+                } catch (err) {
+                  throw new Error(errorMessage(err));
+                }
+                showToast('Request withdrawn.', 'success');
+              }}
+            />
+          ) : null}
+          {request.status === 'accepted' ? (
+            <Button asChild variant="secondary">
+              <Link to={`/user/packages/${pkg.id}`}>Follow the delivery</Link>
+            </Button>
           ) : null}
         </div>
-
-        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
-          <p className="text-sm text-slate-600">
-            {request.direction === 'outgoing' ? 'Sent' : 'Received'}{' '}
-            <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
-          </p>
-          <div className="flex flex-wrap gap-2">
-            {can('accept') ? (
-              <Button onClick={onAccept} aria-disabled={accept.isPending || undefined}>
-                <Check aria-hidden="true" className="size-4" />
-                {accept.isPending ? 'Accepting…' : 'Accept'}
-              </Button>
-            ) : null}
-            {can('decline') ? (
-              <ConfirmDialog
-                trigger={
-                  <Button variant="secondary">
-                    <X aria-hidden="true" className="size-4" />
-                    Decline
-                  </Button>
-                }
-                title="Decline this request?"
-                description={
-                  request.myRole === 'sender'
-                    ? `${request.counterpart.name} will not carry “${pkg.title}”. Your package stays open for other travelers.`
-                    : `You will not carry “${pkg.title}” for ${request.counterpart.name}. Your trip stays open for other packages.`
-                }
-                keepLabel="Keep it"
-                confirmLabel="Decline"
-                onConfirm={async () => {
-                  try {
-                    await decline.mutateAsync(request.id);
-                  } catch (err) {
-                    throw new Error(errorMessage(err));
-                  }
-                  showToast('Request declined.', 'success');
-                }}
-              />
-            ) : null}
-            {can('withdraw') ? (
-              <ConfirmDialog
-                trigger={
-                  <Button variant="secondary">
-                    <Undo2 aria-hidden="true" className="size-4" />
-                    Withdraw
-                  </Button>
-                }
-                title="Withdraw this request?"
-                description={`${request.counterpart.name} will no longer be able to accept it. You can send a new one later while “${pkg.title}” is open.`}
-                keepLabel="Keep it"
-                confirmLabel="Withdraw"
-                onConfirm={async () => {
-                  try {
-                    await withdraw.mutateAsync(request.id);
-                  } catch (err) {
-                    throw new Error(errorMessage(err));
-                  }
-                  showToast('Request withdrawn.', 'success');
-                }}
-              />
-            ) : null}
-            {request.status === 'accepted' ? (
-              <Button asChild variant="secondary">
-                <Link to={`/user/packages/${pkg.id}`}>Follow the delivery</Link>
-              </Button>
-            ) : null}
-          </div>
-        </div>
-      </Card>
-    </article>
+      </div>
+    </PackageSummaryCard>
   );
 }
