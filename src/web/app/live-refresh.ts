@@ -5,7 +5,7 @@ import {
   notificationEventName,
   notificationItemSchema,
 } from '#shared/notifications.ts';
-import { balanceKeys } from '#web/api/balance.ts';
+import { balanceKeys } from '#web/api/balances.ts';
 import { packageKeys } from '#web/api/packages.ts';
 import { paymentKeys } from '#web/api/payments.ts';
 import { requestKeys } from '#web/api/requests.ts';
