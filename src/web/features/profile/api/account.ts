@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DELETE_ACCOUNT_CONFIRMATION } from '#shared/profiles.ts';
+import { authKeys } from '#web/api/auth.ts';
 import { profileKeys } from '#web/api/profiles.ts';
 import { reviewKeys } from '#web/api/reviews.ts';
 import { http } from '#web/lib/http.ts';
-import { refreshSessionEverywhere, sessionKeys } from '#web/lib/session.ts';
+import { refreshSessionEverywhere } from '#web/lib/session.ts';
 import { profileMutationKeys } from './profile-keys.ts';
 
 export interface ChangePasswordInput {
@@ -53,7 +54,7 @@ export function useDeleteAccount(onDeleted: () => void) {
       onDeleted();
       client.removeQueries({ queryKey: profileKeys.all });
       client.removeQueries({ queryKey: reviewKeys.all });
-      client.setQueryData(sessionKeys.me, null);
+      client.setQueryData(authKeys.me(), null);
       void refreshSessionEverywhere(client);
     },
   });

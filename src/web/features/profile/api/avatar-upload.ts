@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '#shared/profiles.ts';
+import { authKeys } from '#web/api/auth.ts';
 import { profileKeys } from '#web/api/profiles.ts';
 import { HttpFailure } from '#web/lib/errors/describe-error.ts';
 import { refreshSessionEverywhere } from '#web/lib/session.ts';
@@ -48,7 +49,8 @@ export function useUploadAvatar(onProgress: (fraction: number) => void) {
     },
     onError: (err) => {
       // The same as the http client's 401 rule: the session is gone, so the view must learn it.
-      if (err instanceof HttpFailure && err.status === 401) void client.invalidateQueries({ queryKey: ['session'] });
+      if (err instanceof HttpFailure && err.status === 401)
+        void client.invalidateQueries({ queryKey: authKeys.session() });
     },
   });
 }
