@@ -1,4 +1,4 @@
-/** Mutation keys of the profile feature; what it reads is keyed in #web/api (profiles, reviews). */
+/** Mutation keys of the profiles feature; what it reads is keyed in #web/api (profiles, reviews). */
 export const profileMutationKeys = {
   all: ['profiles'] as const,
   update: () => [...profileMutationKeys.all, 'update'] as const,
