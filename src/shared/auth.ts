@@ -30,3 +30,11 @@ export type Me = z.infer<typeof meSchema>;
 
 export const sessionViewSchema = z.object({ user: meSchema.nullable() }).meta({ id: 'SessionView' });
 export type SessionView = z.infer<typeof sessionViewSchema>;
+
+/**
+ * One row of Better Auth's GET /api/auth/list-accounts, the fields the web app reads: `providerId`
+ * is `credential` for the password and `google` for a linked Google account; `id` is our id of the
+ * link (what unlinking names), not the provider's.
+ */
+export const linkedAccountSchema = z.object({ id: z.string(), providerId: z.string(), createdAt: z.string() });
+export type LinkedAccount = z.infer<typeof linkedAccountSchema>;

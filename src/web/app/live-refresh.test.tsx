@@ -3,14 +3,20 @@ import { QueryClient, QueryClientProvider, type QueryKey, QueryObserver } from '
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage, Conversation, ConversationList } from '#shared/chat.ts';
 import type { NotificationItem } from '#shared/notifications.ts';
+import { balanceKeys } from '#web/api/balances.ts';
+import { chatKeys } from '#web/api/chat.ts';
 import { packageKeys } from '#web/api/packages.ts';
+import { profileKeys } from '#web/api/profiles.ts';
 import { requestKeys } from '#web/api/requests.ts';
-import { useRefreshOnNotice } from './live-refresh.ts';
+import { reviewKeys } from '#web/api/reviews.ts';
+import { MemberLiveUpdates } from './live-updates.tsx';
 
-// The live refresh through its real path: a `notification` pushed on the socket, the hook mounted
-// in a real QueryClient, and queries on screen (observed) that count their fetches. Refetching
-// everything on screen would pass "the named package refetches" and fail "nothing else does".
+// The live refresh through its real path: a `notification` or a chat `message` pushed on the
+// socket, the app's live layer mounted in a real QueryClient, and queries on screen (observed) that
+// count their fetches. Refetching everything on screen would pass "the named package refetches" and
+// fail "nothing else does".
 
 const socket = vi.hoisted(() => {
   const handlers = new Map<string, Set<(payload: unknown) => void>>();
@@ -29,10 +35,22 @@ const socket = vi.hoisted(() => {
   };
 });
 vi.mock('#web/lib/socket.ts', () => ({ getSocket: () => socket }));
+vi.mock('#web/lib/toasts.ts', () => ({ showToast: () => 0 }));
 
 const ME = '00000000-0000-4000-8000-0000000000aa';
 const PACKAGE = '00000000-0000-4000-8000-000000000001';
 const OTHER_PACKAGE = '00000000-0000-4000-8000-000000000002';
+const THEM = '00000000-0000-4000-8000-0000000000bb';
+const CONVERSATION = '00000000-0000-4000-8000-0000000000cc';
+
+const conversation: Conversation = {
+  id: CONVERSATION,
+  recipient: { id: THEM, uid: THEM, name: 'Them', image: null, online: true },
+  package: { id: PACKAGE, title: 'Books' },
+  lastMessage: null,
+  unreadCount: 0,
+  createdAt: '2026-05-01T00:00:00.000Z',
+};
 
 function notice(type: string, data: Record<string, unknown>): NotificationItem {
   return {
@@ -48,11 +66,6 @@ function notice(type: string, data: Record<string, unknown>): NotificationItem {
   };
 }
 
-function Probe() {
-  useRefreshOnNotice(ME);
-  return null;
-}
-
 let client: QueryClient;
 let root: Root;
 let container: HTMLElement;
@@ -60,13 +73,13 @@ const fetches = new Map<string, number>();
 const unsubscribes: (() => void)[] = [];
 
 /** A query on screen: observed, fetched once, and counting every fetch after that. */
-async function onScreen(name: string, queryKey: QueryKey) {
+async function onScreen(name: string, queryKey: QueryKey, data: unknown = { name }) {
   fetches.set(name, 0);
   const observer = new QueryObserver(client, {
     queryKey,
     queryFn: () => {
       fetches.set(name, (fetches.get(name) ?? 0) + 1);
-      return { name };
+      return data;
     },
   });
   unsubscribes.push(observer.subscribe(() => {}));
@@ -93,7 +106,7 @@ beforeEach(async () => {
   await act(async () => {
     root.render(
       <QueryClientProvider client={client}>
-        <Probe />
+        <MemberLiveUpdates me={ME} />
       </QueryClientProvider>,
     );
   });
@@ -101,8 +114,8 @@ beforeEach(async () => {
   await onScreen('other package', packageKeys.detail(OTHER_PACKAGE));
   await onScreen('package list', packageKeys.pages({ role: 'sender', group: 'active' }));
   await onScreen('incoming requests', requestKeys.pages({ direction: 'incoming', limit: 20 }));
-  await onScreen('conversations', ['chat', ME, 'conversations']);
-  await onScreen('my profile', ['profile', 'mine']);
+  await onScreen('conversations', chatKeys.conversations(ME), { items: [conversation] } satisfies ConversationList);
+  await onScreen('my profile', profileKeys.mine());
 });
 
 afterEach(async () => {
@@ -113,16 +126,51 @@ afterEach(async () => {
 });
 
 describe('live refresh', () => {
-  it('a notice that names no resource (a chat-like one) refetches nothing, the package list least of all', async () => {
+  it('a notice that names no resource refetches nothing, the package list least of all', async () => {
     await push(notice('broadcast', {}));
-    await push(notice('chat_message', { conversationId: crypto.randomUUID() }));
     expect(refetched('package list')).toBe(0);
     expect(refetched('package')).toBe(0);
     expect(refetched('conversations')).toBe(0);
   });
 
+  it('a chat message lands in the conversation and refetches the unread count, not the package list', async () => {
+    await onScreen('total unread', chatKeys.totalUnread(ME), { count: 0 });
+    const message: ChatMessage = {
+      id: crypto.randomUUID(),
+      conversationId: CONVERSATION,
+      senderId: THEM,
+      content: 'On my way',
+      createdAt: new Date().toISOString(),
+      readAt: null,
+    };
+    await act(async () => {
+      socket.emit('message', message);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+    const list = client.getQueryData<ConversationList>(chatKeys.conversations(ME));
+    expect(list?.items[0]?.lastMessage?.id).toBe(message.id);
+    expect(refetched('total unread')).toBe(1);
+    expect(refetched('conversations')).toBe(0);
+    expect(refetched('package list')).toBe(0);
+    expect(refetched('package')).toBe(0);
+    expect(refetched('incoming requests')).toBe(0);
+    expect(refetched('my profile')).toBe(0);
+  });
+
+  it('a review of me refetches my public profile and my reviews, not the package list', async () => {
+    await onScreen('my public profile', profileKeys.member(ME));
+    await onScreen('my reviews', reviewKeys.member(ME));
+    await push(notice('review_received', { packageId: PACKAGE }));
+    expect(refetched('my public profile')).toBe(1);
+    expect(refetched('my reviews')).toBe(1);
+    expect(refetched('package')).toBe(1);
+    expect(refetched('package list')).toBe(0);
+    expect(refetched('conversations')).toBe(0);
+  });
+
   it('a payout notice refetches the money, not the package list', async () => {
-    await onScreen('balance', ['balance', 'summary']);
+    await onScreen('balance', balanceKeys.summary());
     await push(notice('payout_sent', { payoutId: crypto.randomUUID(), amount: 1000, currency: 'EUR' }));
     expect(refetched('balance')).toBe(1);
     expect(refetched('package list')).toBe(0);

@@ -5,12 +5,13 @@ import {
   notificationEventName,
   notificationItemSchema,
 } from '#shared/notifications.ts';
-import { balanceKeys } from '#web/api/balance.ts';
+import { balanceKeys } from '#web/api/balances.ts';
 import { packageKeys } from '#web/api/packages.ts';
 import { paymentKeys } from '#web/api/payments.ts';
+import { profileKeys } from '#web/api/profiles.ts';
 import { requestKeys } from '#web/api/requests.ts';
+import { reviewKeys } from '#web/api/reviews.ts';
 import { travelPlanKeys } from '#web/api/travel-plans.ts';
-import { profileKeys } from '#web/features/profile/api/profile-keys.ts';
 import { useLiveEvent } from '#web/lib/live-events.ts';
 
 // What the other member just did (accepted, picked up, delivered, paid, reviewed…) arrives as a
@@ -55,7 +56,8 @@ export const refreshedBy: Partial<Record<NotificationType, (s: Subject) => Query
   payment_amount_mismatch: aMove,
   dispute_opened: aMove,
   dispute_resolved: aMove,
-  review_received: (s) => [...aPackage(s), profileKeys.mine(), profileKeys.member(s.me)],
+  // A review of me: my rating on my public profile, and the list of reviews I received.
+  review_received: (s) => [...aPackage(s), profileKeys.mine(), profileKeys.member(s.me), reviewKeys.member(s.me)],
   payout_sent: () => [balanceKeys.all],
 };
 

@@ -3,7 +3,8 @@ import { useNotificationLiveEvents } from '#web/features/notifications/api/use-n
 import { useSession } from '#web/lib/session.ts';
 import { useRefreshOnNotice } from './live-refresh.ts';
 
-function MemberLiveUpdates({ me }: { me: string }) {
+/** The live layer of one signed-in member (exported for the tests that push events through it). */
+export function MemberLiveUpdates({ me }: { me: string }) {
   useNotificationLiveEvents(me);
   useChatLiveEvents(me);
   useRefreshOnNotice(me);

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { sessionKeys, useSession } from '#web/lib/session.ts';
+import { authKeys } from '#web/api/auth.ts';
+import { useSession } from '#web/lib/session.ts';
 import { getSocket, reconnectSocket, useConnectionState } from '#web/lib/socket.ts';
 
 /**
@@ -21,7 +22,7 @@ export function RealtimeConnection() {
 
   useEffect(() => {
     const socket = getSocket();
-    const onReconnect = () => void client.invalidateQueries({ queryKey: sessionKeys.me });
+    const onReconnect = () => void client.invalidateQueries({ queryKey: authKeys.me() });
     socket.io.on('reconnect', onReconnect);
     return () => {
       socket.io.off('reconnect', onReconnect);

@@ -1,19 +1,13 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { IsAdminResponse, Me, SessionView } from '#shared/auth.ts';
-import { http, onUnauthorized } from './http.ts';
+import { authKeys, authQueries } from '#web/api/auth.ts';
+import { onUnauthorized } from './http.ts';
 import { announceSessionChange, onSessionChangeElsewhere } from './session-events.ts';
-
-export const sessionKeys = {
-  me: ['session', 'me'] as const,
-  isAdmin: ['session', 'is-admin'] as const,
-};
 
 /** The signed-in user, or null for a visitor. Refetched on focus, on socket reconnect and on any 401. */
 export function useSession() {
   return useQuery({
-    queryKey: sessionKeys.me,
-    queryFn: async (): Promise<Me | null> => (await http<SessionView>('/api/auth/session')).user,
+    ...authQueries.me(),
     staleTime: 30_000,
     refetchOnWindowFocus: 'always',
   });
@@ -22,8 +16,7 @@ export function useSession() {
 /** GET /api/auth/is-admin; asked only once the session says someone is signed in (a visitor gets 401). */
 export function useIsAdmin(signedIn: boolean) {
   return useQuery({
-    queryKey: sessionKeys.isAdmin,
-    queryFn: () => http<IsAdminResponse>('/api/auth/is-admin'),
+    ...authQueries.isAdmin(),
     staleTime: 30_000,
     enabled: signedIn,
   });
@@ -33,7 +26,7 @@ export function useIsAdmin(signedIn: boolean) {
 export function useSessionRefresh() {
   const client = useQueryClient();
   useEffect(() => {
-    const refresh = () => void client.invalidateQueries({ queryKey: ['session'] });
+    const refresh = () => void client.invalidateQueries({ queryKey: authKeys.session() });
     const offUnauthorized = onUnauthorized(refresh);
     const offElsewhere = onSessionChangeElsewhere(refresh);
     return () => {
@@ -49,5 +42,5 @@ export function useSessionRefresh() {
  */
 export async function refreshSessionEverywhere(client: QueryClient): Promise<void> {
   announceSessionChange();
-  await client.invalidateQueries({ queryKey: ['session'], refetchType: 'all' });
+  await client.invalidateQueries({ queryKey: authKeys.session(), refetchType: 'all' });
 }

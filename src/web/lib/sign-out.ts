@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authKeys } from '#web/api/auth.ts';
 import { http } from './http.ts';
-import { refreshSessionEverywhere, sessionKeys } from './session.ts';
+import { refreshSessionEverywhere } from './session.ts';
 
 /** Ends the session on the server; the signed-out watcher then takes the app to /auth/login. */
 export function useSignOut() {
@@ -8,7 +9,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => http('/api/auth/sign-out', { method: 'POST', body: {} }),
     onSettled: () => {
-      client.setQueryData(sessionKeys.me, null);
+      client.setQueryData(authKeys.me(), null);
       void refreshSessionEverywhere(client);
     },
   });

@@ -1,32 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KycState, StartKyc } from '#shared/kyc.ts';
+import type { StartKyc } from '#shared/kyc.ts';
 import { notificationEventName, notificationItemSchema } from '#shared/notifications.ts';
+import { kycKeys, kycQueries } from '#web/api/kyc.ts';
 import { http } from '#web/lib/http.ts';
 import { useLiveEvent } from '#web/lib/live-events.ts';
 import { refreshSessionEverywhere } from '#web/lib/session.ts';
 
 // The identity check is started from the profile (the onboarding step) and from the return page
-// (retry), so its queries live here rather than in one feature.
+// (retry), so its hooks live here rather than in one feature; what they read is keyed in
+// #web/api/kyc.ts.
 
-export const kycKeys = {
-  all: ['kyc'] as const,
-  state: () => [...kycKeys.all, 'state'] as const,
-  start: () => [...kycKeys.all, 'start'] as const,
-};
+const startKycKey = [...kycKeys.all, 'start'] as const;
 
 /** GET /api/kyc; `pollMs` keeps it fresh while a result is awaited. */
 export function useKycState(options: { pollMs?: number | false } = {}) {
-  return useQuery({
-    queryKey: kycKeys.state(),
-    queryFn: () => http<KycState>('/api/kyc'),
-    refetchInterval: options.pollMs ?? false,
-  });
+  return useQuery({ ...kycQueries.state(), refetchInterval: options.pollMs ?? false });
 }
 
 /** Starts (or retries) the check, then leaves for the provider's page. */
 export function useStartKyc() {
   return useMutation({
-    mutationKey: kycKeys.start(),
+    mutationKey: startKycKey,
     mutationFn: (input: StartKyc) => http<{ url: string }>('/api/kyc/start', { method: 'POST', body: input }),
     onSuccess: ({ url }) => {
       window.location.assign(url);

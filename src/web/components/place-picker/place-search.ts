@@ -1,14 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { PlaceSearchResult } from '#shared/places.ts';
-import { http } from '#web/lib/http.ts';
-
-/** Query keys of place search, from one factory (shared by every feature that picks a place). */
-export const placeKeys = {
-  all: ['places'] as const,
-  search: (q: string, country: string | undefined, limit: number) =>
-    [...placeKeys.all, 'search', { q, country, limit }] as const,
-};
+import { placeQueries } from '#web/api/places.ts';
 
 /** GET /api/places for the text typed so far; idle while the text is blank or `enabled` is false. */
 export function usePlaceSearch(
@@ -17,15 +9,7 @@ export function usePlaceSearch(
 ) {
   const q = text.trim();
   const { country, limit } = options;
-  return useQuery({
-    queryKey: placeKeys.search(q, country, limit),
-    queryFn: ({ signal }) => http<PlaceSearchResult>('/api/places', { query: { q, country, limit }, signal }),
-    enabled: options.enabled && q.length > 0,
-    // The list keeps showing the last answer while the next one loads, instead of flashing empty.
-    placeholderData: keepPreviousData,
-    // Reference data: it changes with a deploy, not while someone is on the page.
-    staleTime: 60 * 60 * 1000,
-  });
+  return useQuery({ ...placeQueries.search({ q, country, limit }), enabled: options.enabled && q.length > 0 });
 }
 
 /** The value, once it has stopped changing for `delayMs`: one request per pause in typing, not per key. */

@@ -1,5 +1,8 @@
-/** Keys of the auth feature: mutations (so a page can tell a request is still in flight) and its queries. */
-export const authKeys = {
+/**
+ * Mutation keys of the auth feature (so a page can tell a request is still in flight); what it reads
+ * is keyed in #web/api/auth.ts.
+ */
+export const authMutationKeys = {
   signIn: ['auth', 'sign-in'] as const,
   signUp: ['auth', 'sign-up'] as const,
   resendVerification: ['auth', 'resend-verification'] as const,
@@ -8,6 +11,4 @@ export const authKeys = {
   googleSignIn: ['auth', 'google-sign-in'] as const,
   linkGoogle: ['auth', 'link-google'] as const,
   unlinkGoogle: ['auth', 'unlink-google'] as const,
-  /** Query: the ways a signed-in user can sign in (password, Google); per user, so a new session never reads another's. */
-  signInMethods: (userId: string) => ['auth', 'sign-in-methods', userId] as const,
 };

@@ -1,33 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authKeys, authQueries } from '#web/api/auth.ts';
 import { http } from '#web/lib/http.ts';
-import { authKeys } from './auth-keys.ts';
-
-/** One row of GET /api/auth/list-accounts: `credential` is the password, `google` a linked Google account. */
-interface LinkedAccount {
-  /** Our id of the link (what unlinking names), not Google's. */
-  id: string;
-  providerId: string;
-  createdAt: string;
-}
-
-export interface SignInMethods {
-  password: boolean;
-  google: { id: string; linkedAt: string } | null;
-}
+import { authMutationKeys } from './auth-keys.ts';
 
 /** The ways the signed-in user can sign in. */
 export function useSignInMethods(userId: string) {
-  return useQuery({
-    queryKey: authKeys.signInMethods(userId),
-    queryFn: async (): Promise<SignInMethods> => {
-      const accounts = await http<LinkedAccount[]>('/api/auth/list-accounts');
-      const google = accounts.find((a) => a.providerId === 'google');
-      return {
-        password: accounts.some((a) => a.providerId === 'credential'),
-        google: google ? { id: google.id, linkedAt: google.createdAt } : null,
-      };
-    },
-  });
+  return useQuery(authQueries.signInMethods(userId));
 }
 
 export interface LinkGoogleInput {
@@ -45,7 +23,7 @@ export interface LinkGoogleInput {
  */
 export function useLinkGoogle() {
   return useMutation({
-    mutationKey: authKeys.linkGoogle,
+    mutationKey: authMutationKeys.linkGoogle,
     mutationFn: async (input: LinkGoogleInput) => {
       const { url } = await http<{ url?: string; redirect?: boolean }>('/api/auth/link-social', {
         method: 'POST',
@@ -61,7 +39,7 @@ export function useLinkGoogle() {
 export function useUnlinkGoogle(userId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: authKeys.unlinkGoogle,
+    mutationKey: authMutationKeys.unlinkGoogle,
     mutationFn: async (linkId: string) => {
       await http('/api/auth/unlink-account', { method: 'POST', body: { accountId: linkId } });
     },

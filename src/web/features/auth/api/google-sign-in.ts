@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { http } from '#web/lib/http.ts';
-import { authKeys } from './auth-keys.ts';
+import { authMutationKeys } from './auth-keys.ts';
 
 export interface GoogleSignInInput {
   /** Where Google's callback lands once signed in (a same-site path). */
@@ -16,7 +16,7 @@ export interface GoogleSignInInput {
  */
 export function useGoogleSignIn() {
   return useMutation({
-    mutationKey: authKeys.googleSignIn,
+    mutationKey: authMutationKeys.googleSignIn,
     mutationFn: async (input: GoogleSignInInput) => {
       const { url } = await http<{ url?: string; redirect?: boolean }>('/api/auth/sign-in/social', {
         method: 'POST',

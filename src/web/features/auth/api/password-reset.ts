@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { http } from '#web/lib/http.ts';
-import { authKeys } from './auth-keys.ts';
+import { authMutationKeys } from './auth-keys.ts';
 
 /** Where the e-mail's link lands (Better Auth adds `?token=` or `?error=INVALID_TOKEN`). */
 export const RESET_PASSWORD_PATH = '/auth/reset-password';
@@ -8,7 +8,7 @@ export const RESET_PASSWORD_PATH = '/auth/reset-password';
 /** POST /api/auth/request-password-reset: always 200, whether or not the address has an account. */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationKey: authKeys.requestPasswordReset,
+    mutationKey: authMutationKeys.requestPasswordReset,
     mutationFn: async (email: string) => {
       await http('/api/auth/request-password-reset', {
         method: 'POST',
@@ -26,7 +26,7 @@ export interface ResetPasswordInput {
 /** POST /api/auth/reset-password: the token works once; every session of the account is signed out. */
 export function useResetPassword() {
   return useMutation({
-    mutationKey: authKeys.resetPassword,
+    mutationKey: authMutationKeys.resetPassword,
     mutationFn: async (input: ResetPasswordInput) => {
       await http('/api/auth/reset-password', { method: 'POST', body: input });
     },

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { http } from '#web/lib/http.ts';
-import { authKeys } from './auth-keys.ts';
+import { authMutationKeys } from './auth-keys.ts';
 
 /**
  * Where the verification link lands once it has verified and signed the user in: the page they were
@@ -19,7 +19,7 @@ export interface ResendVerificationInput {
 /** POST /api/auth/send-verification-email: answers the same whether or not the address has an account. */
 export function useResendVerification() {
   return useMutation({
-    mutationKey: authKeys.resendVerification,
+    mutationKey: authMutationKeys.resendVerification,
     mutationFn: async (input: ResendVerificationInput) => {
       await http('/api/auth/send-verification-email', { method: 'POST', body: input });
     },

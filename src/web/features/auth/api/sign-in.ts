@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '#web/lib/http.ts';
 import { refreshSessionEverywhere } from '#web/lib/session.ts';
-import { authKeys } from './auth-keys.ts';
+import { authMutationKeys } from './auth-keys.ts';
 
 export interface SignInInput {
   email: string;
@@ -16,7 +16,7 @@ export interface SignInInput {
 export function useSignIn() {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: authKeys.signIn,
+    mutationKey: authMutationKeys.signIn,
     mutationFn: async (input: SignInInput) => {
       await http('/api/auth/sign-in/email', { method: 'POST', body: input });
       await refreshSessionEverywhere(client);

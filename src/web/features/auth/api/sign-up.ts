@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { http } from '#web/lib/http.ts';
-import { authKeys } from './auth-keys.ts';
+import { authMutationKeys } from './auth-keys.ts';
 
 export interface SignUpInput {
   name: string;
@@ -17,7 +17,7 @@ export interface SignUpInput {
  */
 export function useSignUp() {
   return useMutation({
-    mutationKey: authKeys.signUp,
+    mutationKey: authMutationKeys.signUp,
     mutationFn: async (input: SignUpInput) => {
       await http('/api/auth/sign-up/email', { method: 'POST', body: input });
     },

@@ -5,12 +5,13 @@ import { Link, useNavigate } from 'react-router';
 import type { Me } from '#shared/auth.ts';
 import { nextOnboardingStep, withRedirect } from '#shared/onboarding.ts';
 import { formatPhoneNumber } from '#shared/phone.ts';
+import { authKeys } from '#web/api/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
-import { sessionKeys, useSession } from '#web/lib/session.ts';
+import { useSession } from '#web/lib/session.ts';
 import { MobileCodeForm } from '../components/mobile-code-form.tsx';
 import { countryFromBrowser } from '../components/mobile-country-select.tsx';
 import { MobileNumberForm, type MobileNumberValues } from '../components/mobile-number-form.tsx';
@@ -61,7 +62,7 @@ export default function AddMobileNumberPage() {
     if (redirect) {
       // The page the user was after, through the onboarding steps still missing (the identity
       // check): going straight to the target would skip them, as it no longer carries ?redirect=.
-      const fresh = client.getQueryData<Me | null>(sessionKeys.me) ?? me;
+      const fresh = client.getQueryData<Me | null>(authKeys.me()) ?? me;
       const next = nextOnboardingStep(fresh);
       setStep({ kind: 'leaving' });
       navigate(next ? withRedirect(next, redirect) : redirect, { replace: true });

@@ -7,7 +7,7 @@ import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useAppMeta } from '#web/lib/app-meta.ts';
 import { useSession } from '#web/lib/session.ts';
 import { describeLinkError } from '../api/account-failure.ts';
-import { authKeys } from '../api/auth-keys.ts';
+import { authMutationKeys } from '../api/auth-keys.ts';
 import { verificationCallbackURL } from '../api/resend-verification.ts';
 import { AuthErrorAlert } from '../components/auth-error-alert.tsx';
 import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
@@ -30,7 +30,7 @@ export default function LoginPage() {
   const redirect = useRedirectParam();
   const linkError = useLinkError();
   // The session turns signed-in before the sign-in request settles; keep the form until it does.
-  const signingIn = useIsMutating({ mutationKey: authKeys.signIn }) > 0;
+  const signingIn = useIsMutating({ mutationKey: authMutationKeys.signIn }) > 0;
   const [leaving, setLeaving] = useState(false);
   const me = session.data;
   const afterSignIn = verificationCallbackURL(redirect);

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Conversation, ConversationList, TotalUnread } from '#shared/chat.ts';
-import { chatKeys } from './chat-keys.ts';
+import { chatKeys } from '#web/api/chat.ts';
 import { applyMarkedRead, applyReceipt } from './chat-updates.ts';
 
 const ME = 'me';

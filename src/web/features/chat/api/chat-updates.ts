@@ -7,6 +7,7 @@ import type {
   TotalUnread,
   UserStatus,
 } from '#shared/chat.ts';
+import { chatKeys } from '#web/api/chat.ts';
 import {
   lowered,
   type MessagePages,
@@ -16,7 +17,6 @@ import {
   withReceiptInList,
   withReceiptInMessages,
 } from './chat-cache.ts';
-import { chatKeys } from './chat-keys.ts';
 import { getOpenConversation } from './open-conversation.ts';
 
 /** The conversation's lastMessage is replaced; a conversation this tab does not know yet refetches the list. */

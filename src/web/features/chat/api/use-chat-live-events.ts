@@ -8,9 +8,9 @@ import {
   userStatusEventName,
   userStatusSchema,
 } from '#shared/chat.ts';
+import { chatKeys } from '#web/api/chat.ts';
 import { useLiveEvent, useSocketReconnected } from '#web/lib/live-events.ts';
 import { showToast } from '#web/lib/toasts.ts';
-import { chatKeys } from './chat-keys.ts';
 import { applyReceipt, applyUserStatus, receiveMessage } from './chat-updates.ts';
 
 /** The words of the toast of an incoming message; its content goes under them. */

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Payout, PayoutRequest } from '#shared/payouts.ts';
-import { balanceKeys, balanceQueries } from '#web/api/balance.ts';
+import { balanceKeys, balanceQueries } from '#web/api/balances.ts';
 import { http } from '#web/lib/http.ts';
 
 /** GET /api/balance: my money as a traveler, per currency. */

@@ -1,9 +1,10 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { healthKeys } from '#web/api/health.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { diagnosticsKeys, useProbe } from '../api/probes.ts';
+import { useProbe } from '../api/probes.ts';
 import { Fact, FactList } from './fact-list.tsx';
 import { Panel } from './panel.tsx';
 import { StatusText } from './status-dot.tsx';
@@ -32,16 +33,12 @@ function ProbeFact({ label, path }: { label: string; path: '/api/health' | '/api
 
 export function ApiHealthPanel() {
   const client = useQueryClient();
-  const fetching = useIsFetching({ queryKey: diagnosticsKeys.all }) > 0;
+  const fetching = useIsFetching({ queryKey: healthKeys.all }) > 0;
   return (
     <Panel
       title="API health"
       actions={
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => void client.refetchQueries({ queryKey: diagnosticsKeys.all })}
-        >
+        <Button variant="secondary" size="sm" onClick={() => void client.refetchQueries({ queryKey: healthKeys.all })}>
           <RefreshCw aria-hidden="true" className={fetching ? 'size-4 animate-spin' : 'size-4'} />
           {fetching ? 'Checking…' : 'Check again'}
         </Button>

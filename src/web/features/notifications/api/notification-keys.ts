@@ -1,12 +1,6 @@
-/**
- * Query and mutation keys of notifications, from one factory. Everything sits under the member's
- * id, so a tab that signs in as someone else never shows the previous member's list for a moment.
- */
-export const notificationKeys = {
+/** Mutation keys of the notifications feature; what it reads is keyed in #web/api/notifications.ts. */
+export const notificationMutationKeys = {
   all: ['notifications'] as const,
-  of: (me: string) => [...notificationKeys.all, me] as const,
-  list: (me: string) => [...notificationKeys.of(me), 'list'] as const,
-  unread: (me: string) => [...notificationKeys.of(me), 'unread-count'] as const,
-  markRead: () => [...notificationKeys.all, 'mark-read'] as const,
-  markAllRead: () => [...notificationKeys.all, 'mark-all-read'] as const,
+  markRead: () => [...notificationMutationKeys.all, 'mark-read'] as const,
+  markAllRead: () => [...notificationMutationKeys.all, 'mark-all-read'] as const,
 };

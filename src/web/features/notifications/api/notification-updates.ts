@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { NotificationItem, UnreadNotifications } from '#shared/notifications.ts';
+import { notificationKeys } from '#web/api/notifications.ts';
 import {
   hasNotification,
   lowered,
@@ -8,7 +9,6 @@ import {
   withNotification,
   withRead,
 } from './notification-cache.ts';
-import { notificationKeys } from './notification-keys.ts';
 
 /**
  * A pushed notification: added to the list, the unread count up by one. Says whether it

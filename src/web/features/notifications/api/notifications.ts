@@ -1,13 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  MarkAllNotificationsRead,
-  NotificationItem,
-  NotificationPage,
-  UnreadNotifications,
-} from '#shared/notifications.ts';
+import type { MarkAllNotificationsRead, NotificationItem } from '#shared/notifications.ts';
+import { notificationQueries } from '#web/api/notifications.ts';
 import { http } from '#web/lib/http.ts';
 import { useSession } from '#web/lib/session.ts';
-import { notificationKeys } from './notification-keys.ts';
+import { notificationMutationKeys } from './notification-keys.ts';
 import { applyRead } from './notification-updates.ts';
 
 /** The signed-in member's id ('' while unknown: the queries below wait for it). */
@@ -18,24 +14,13 @@ function useMe(): string {
 /** GET /api/notifications: mine, newest first, a page at a time (`cursor`). */
 export function useNotifications() {
   const me = useMe();
-  return useInfiniteQuery({
-    queryKey: notificationKeys.list(me),
-    queryFn: ({ pageParam, signal }) =>
-      http<NotificationPage>('/api/notifications', { query: { cursor: pageParam ?? undefined }, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: me !== '',
-  });
+  return useInfiniteQuery({ ...notificationQueries.list(me), enabled: me !== '' });
 }
 
 /** GET /api/notifications/unread-count: the badge. Asked only when someone is signed in. */
 export function useUnreadNotifications() {
   const me = useMe();
-  return useQuery({
-    queryKey: notificationKeys.unread(me),
-    queryFn: ({ signal }) => http<UnreadNotifications>('/api/notifications/unread-count', { signal }),
-    enabled: me !== '',
-  });
+  return useQuery({ ...notificationQueries.unread(me), enabled: me !== '' });
 }
 
 /** POST /api/notifications/{id}/read: on open or on "Mark as read". */
@@ -43,7 +28,7 @@ export function useMarkNotificationRead() {
   const me = useMe();
   const client = useQueryClient();
   return useMutation({
-    mutationKey: notificationKeys.markRead(),
+    mutationKey: notificationMutationKeys.markRead(),
     mutationFn: (id: string) => http<NotificationItem>(`/api/notifications/${id}/read`, { method: 'POST' }),
     // In the mutation's own options, so it still lands when opening the link has left the page.
     onSuccess: (item) => applyRead(client, me, item.id, item.readAt ?? new Date().toISOString()),
@@ -55,7 +40,7 @@ export function useMarkAllNotificationsRead() {
   const me = useMe();
   const client = useQueryClient();
   return useMutation({
-    mutationKey: notificationKeys.markAllRead(),
+    mutationKey: notificationMutationKeys.markAllRead(),
     mutationFn: () => http<MarkAllNotificationsRead>('/api/notifications/read-all', { method: 'POST' }),
     onSuccess: ({ readAt }) => applyRead(client, me, null, readAt),
   });

@@ -6,9 +6,9 @@ import {
   notificationReadEventName,
   notificationReadSchema,
 } from '#shared/notifications.ts';
+import { notificationKeys } from '#web/api/notifications.ts';
 import { useLiveEvent, useSocketReconnected } from '#web/lib/live-events.ts';
 import { showToast } from '#web/lib/toasts.ts';
-import { notificationKeys } from './notification-keys.ts';
 import { applyRead, receiveNotification } from './notification-updates.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Package } from '#shared/packages.ts';
+import { authKeys } from '#web/api/auth.ts';
 import { HttpFailure } from '#web/lib/errors/describe-error.ts';
 import { http } from '#web/lib/http.ts';
 import { packageMutationKeys } from './package-keys.ts';
@@ -40,7 +41,8 @@ export function useUploadPackagePhoto(packageId: string) {
     onSuccess: (pkg) => afterPackageChange(client, pkg),
     onError: (err) => {
       // The same as the http client's 401 rule: the session is gone, so the view must learn it.
-      if (err instanceof HttpFailure && err.status === 401) void client.invalidateQueries({ queryKey: ['session'] });
+      if (err instanceof HttpFailure && err.status === 401)
+        void client.invalidateQueries({ queryKey: authKeys.session() });
     },
   });
 }

@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DELETE_ACCOUNT_CONFIRMATION } from '#shared/profiles.ts';
+import { authKeys } from '#web/api/auth.ts';
+import { profileKeys } from '#web/api/profiles.ts';
+import { reviewKeys } from '#web/api/reviews.ts';
 import { http } from '#web/lib/http.ts';
-import { refreshSessionEverywhere, sessionKeys } from '#web/lib/session.ts';
-import { profileKeys } from './profile-keys.ts';
+import { refreshSessionEverywhere } from '#web/lib/session.ts';
+import { profileMutationKeys } from './profile-keys.ts';
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -13,7 +16,7 @@ export interface ChangePasswordInput {
 /** Better Auth's POST /api/auth/change-password (checks the current password first). */
 export function useChangePassword() {
   return useMutation({
-    mutationKey: profileKeys.changePassword(),
+    mutationKey: profileMutationKeys.changePassword(),
     mutationFn: async (input: ChangePasswordInput) => {
       await http('/api/auth/change-password', { method: 'POST', body: input });
     },
@@ -26,7 +29,7 @@ export function useChangePassword() {
  */
 export function useChangeEmail() {
   return useMutation({
-    mutationKey: profileKeys.changeEmail(),
+    mutationKey: profileMutationKeys.changeEmail(),
     mutationFn: async (newEmail: string) => {
       await http('/api/auth/change-email', {
         method: 'POST',
@@ -43,14 +46,15 @@ export function useChangeEmail() {
 export function useDeleteAccount(onDeleted: () => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: profileKeys.deleteAccount(),
+    mutationKey: profileMutationKeys.deleteAccount(),
     mutationFn: async () => {
       await http('/api/profile', { method: 'DELETE', body: { confirm: DELETE_ACCOUNT_CONFIRMATION } });
     },
     onSuccess: () => {
       onDeleted();
       client.removeQueries({ queryKey: profileKeys.all });
-      client.setQueryData(sessionKeys.me, null);
+      client.removeQueries({ queryKey: reviewKeys.all });
+      client.setQueryData(authKeys.me(), null);
       void refreshSessionEverywhere(client);
     },
   });

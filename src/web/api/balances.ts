@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Balance, BalanceTransactionPage } from '#shared/balances.ts';
 import { http } from '#web/lib/http.ts';
 
-// The balance resource (`/api/balance…`): my money as a traveler
+// The balances resource (`/api/balance…`, server module `balances`): my money as a traveler
 // (docs/decisions/0037-one-web-data-layer.md).
 
 export const balanceKeys = {

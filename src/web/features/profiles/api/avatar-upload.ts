@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '#shared/profiles.ts';
+import { authKeys } from '#web/api/auth.ts';
+import { profileKeys } from '#web/api/profiles.ts';
 import { HttpFailure } from '#web/lib/errors/describe-error.ts';
 import { refreshSessionEverywhere } from '#web/lib/session.ts';
-import { profileKeys } from './profile-keys.ts';
+import { profileMutationKeys } from './profile-keys.ts';
 
 /**
  * fetch cannot report upload progress, so the one multipart request of the app goes through
@@ -36,7 +38,7 @@ function postAvatar(file: File, onProgress: (fraction: number) => void): Promise
 export function useUploadAvatar(onProgress: (fraction: number) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: profileKeys.avatar(),
+    mutationKey: profileMutationKeys.avatar(),
     mutationFn: (file: File) => postAvatar(file, onProgress),
     onSuccess: async (profile) => {
       client.setQueryData(profileKeys.mine(), profile);
@@ -47,7 +49,8 @@ export function useUploadAvatar(onProgress: (fraction: number) => void) {
     },
     onError: (err) => {
       // The same as the http client's 401 rule: the session is gone, so the view must learn it.
-      if (err instanceof HttpFailure && err.status === 401) void client.invalidateQueries({ queryKey: ['session'] });
+      if (err instanceof HttpFailure && err.status === 401)
+        void client.invalidateQueries({ queryKey: authKeys.session() });
     },
   });
 }
