@@ -1,5 +1,5 @@
 // `npm test`: every check CI runs, in order, stopping at the first failure.
-// typecheck → lint (Biome, boundary rules, docs stand alone) → unit + integration tests → browser check → e2e tests.
+// typecheck → lint (Biome, boundary rules, module cycles, docs stand alone) → unit + integration tests → browser check → e2e tests.
 // Ends with one line, "N passed, M failed", counting the steps.
 import { spawnSync } from 'node:child_process';
 import { accessSync, closeSync, constants, existsSync, openSync, readSync, realpathSync } from 'node:fs';
@@ -105,6 +105,11 @@ const steps: Step[] = [
   {
     name: 'lint: depcruise src (boundary rules)',
     run: tool('depcruise', ['src', '--config', '.dependency-cruiser.cjs']),
+  },
+  {
+    name: 'lint: no cycles between server modules (scripts/check-module-cycles.ts)',
+    run: () =>
+      spawnSync(process.execPath, ['scripts/check-module-cycles.ts'], { cwd: root, stdio: 'inherit' }).status === 0,
   },
   {
     name: 'lint: docs stand alone (scripts/check-standalone-docs.ts)',

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The boundary rules only protect us while they fire. This builds a tiny tree that breaks each rule
-// once, runs the real .dependency-cruiser.cjs over it, and expects every rule to report its file.
+// once, runs the real .dependency-cruiser.cjs (and scripts/check-module-cycles.ts) over it, and
+// expects every rule to report its file.
 
 const root = path.resolve(import.meta.dirname, '..');
 const depcruise = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
@@ -27,6 +28,9 @@ const files: Record<string, string> = {
   'src/web/features/a/features-not-to-app.ts': "export { router } from '#web/app/router.tsx';\n",
   'src/web/lib/web-shared-not-to-features.ts': "export { y } from '#web/features/b/y.ts';\n",
   'src/server/modules/n/module-surface.ts': "export { inner } from '#server/modules/m/internal.ts';\n",
+  // m → n here and n → m in through-public.ts: no cycle between files, one between modules.
+  'src/server/modules/n/service.ts': 'export const n = 1;\n',
+  'src/server/modules/m/module-cycle.ts': "export { n } from '#server/modules/n/service.ts';\n",
   'src/server/no-test-code-in-production.ts': "export { helper } from '#server/test/helper.ts';\n",
   'src/shared/not-to-unresolvable.ts': "export { nope } from '#shared/nope.ts';\n",
   'src/web/features/c/no-circular-a.ts': "import { b } from './no-circular-b.ts';\nexport const a = () => b;\n",
@@ -87,5 +91,14 @@ describe('boundary rules (.dependency-cruiser.cjs)', () => {
     // Through the module's public surface is allowed.
     expect([...found].filter((v) => v.endsWith(' through-public'))).toEqual([]);
     expect([...found].some((v) => v.startsWith('no-circular '))).toBe(true);
+  });
+
+  it('reports two server modules that depend on each other, though no file cycle joins them', () => {
+    const result = spawnSync(process.execPath, [path.join(root, 'scripts/check-module-cycles.ts')], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect(result.stderr).toContain('m → n → m');
+    expect(result.status).toBe(1);
   });
 });

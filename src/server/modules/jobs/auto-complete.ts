@@ -27,10 +27,8 @@ export const autoCompleteJob: Job = {
     const { autoCompleteDays } = await getSettings(ctx.db, ctx.log);
     const cutoff = new Date(now.getTime() - autoCompleteDays * DAY_MS);
     const note = `Completed automatically ${autoCompleteDays} ${autoCompleteDays === 1 ? 'day' : 'days'} after delivery`;
-    return eachDuePackage(
-      ctx,
-      { name, due: dueAt(cutoff), oldestFirst: packages.deliveredAt },
-      ({ tx, notifier }, id) => completePackage(asDatabase(tx), notifier, { packageId: id, actorId: null, note }),
+    return eachDuePackage(ctx, { name, due: dueAt(cutoff), oldestFirst: packages.deliveredAt }, ({ tx }, id) =>
+      completePackage(asDatabase(tx), ctx.notifier, { packageId: id, actorId: null, note }),
     );
   },
 };

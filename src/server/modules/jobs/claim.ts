@@ -1,6 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import type { Transaction } from '#server/db/transaction.ts';
-import type { Notifier, Notify } from '#server/modules/notifications/public.ts';
+import type { Notify } from '#server/modules/notifications/public.ts';
 import { AppError } from '#shared/errors.ts';
 import type { JobContext, JobResult } from './job.ts';
 
@@ -13,13 +13,12 @@ import type { JobContext, JobResult } from './job.ts';
 export interface Claimed {
   /** The claiming transaction; pass it to a service that expects a database. */
   tx: Transaction;
-  /** Stores a notification in the claiming transaction; pushed after it commits. */
-  notify: Notify;
   /**
-   * A notifier for services that open their own transaction: theirs becomes a savepoint of the claim,
-   * and what they notify is pushed only once the claim commits, never for a change rolled back.
+   * Stores a notification in the claiming transaction; pushed after it commits. A service that opens
+   * its own `notifier.transaction` on `asDatabase(tx)` runs in a savepoint of the claim, and what it
+   * notifies is pushed likewise once the claim commits (db/unit-of-work.ts).
    */
-  notifier: Notifier;
+  notify: Notify;
 }
 
 /**
@@ -33,11 +32,7 @@ export function withClaim(
 ): Promise<boolean> {
   return ctx.notifier.transaction(ctx.db, async (tx, notify) => {
     if (!(await claim(tx))) return false;
-    const notifier: Notifier = {
-      ...ctx.notifier,
-      transaction: (db, inner) => db.transaction((savepoint) => inner(savepoint, notify)),
-    };
-    await work({ tx, notify, notifier });
+    await work({ tx, notify });
     return true;
   });
 }

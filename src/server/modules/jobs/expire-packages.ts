@@ -18,7 +18,7 @@ export const expirePackagesJob: Job = {
       ctx,
       { name, due, oldestFirst: packages.deliverBy },
       // The provider refunds inside the claim: no other node can refund this package meanwhile.
-      ({ tx, notifier }, id) => expirePackage(asDatabase(tx), notifier, ctx.provider, { packageId: id }),
+      ({ tx }, id) => expirePackage(asDatabase(tx), ctx.notifier, ctx.provider, { packageId: id }),
     );
   },
 };

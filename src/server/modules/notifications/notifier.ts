@@ -4,6 +4,7 @@ import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { notification } from '#server/db/schema/notifications.ts';
 import type { Transaction } from '#server/db/transaction.ts';
+import { type UnitOfWork, unitOfWork } from '#server/db/unit-of-work.ts';
 import type { Mailer } from '#server/providers/mail/mailer.ts';
 import { type Gateway, userRoom } from '#server/realtime/gateway.ts';
 import { type NotificationItem, type NotificationType, notificationEventName } from '#shared/notifications.ts';
@@ -28,9 +29,10 @@ export type Notify = (input: NotifyInput | NotifyManyInput) => Promise<void>;
 
 export interface Notifier {
   /**
-   * Runs `work` in one transaction with a `notify` bound to it; what was notified is pushed to the
-   * members' open tabs (and e-mailed to those who want it) only after the commit, so nobody hears
-   * of a change that was rolled back.
+   * Runs `work` as one unit of work (`db/unit-of-work.ts`) with a `notify` bound to it; what was
+   * notified is pushed to the members' open tabs (and e-mailed to those who want it) only after the
+   * commit, so nobody hears of a change that was rolled back. Given the transaction of a unit under
+   * way, it runs in a savepoint of it, and its notifications wait for that unit's commit.
    */
   transaction<T>(db: Database, work: (tx: Transaction, notify: Notify) => Promise<T>): Promise<T>;
 }
@@ -105,44 +107,44 @@ export function createNotifier(options: NotifierOptions): MailingNotifier {
     }
   };
 
-  return {
-    async transaction(db, work) {
-      const stored: NotificationItem[] = [];
-      const owners: string[] = [];
-      const result = await db.transaction(async (tx) => {
-        stored.length = 0;
-        owners.length = 0;
-        return work(tx, async (input) => {
-          const userIds = 'userIds' in input ? [...input.userIds] : [input.userId];
-          for (let i = 0; i < userIds.length; i += BATCH) {
-            const rows = await tx
-              .insert(notification)
-              .values(
-                userIds.slice(i, i + BATCH).map((userId) => ({
-                  userId,
-                  type: input.type,
-                  title: input.title,
-                  body: input.body,
-                  link: input.link ?? null,
-                  data: input.data ?? {},
-                })),
-              )
-              .returning();
-            for (const row of rows) {
-              stored.push(toNotificationItem(row));
-              owners.push(row.userId);
-            }
-          }
-        });
-      });
+  const storeIn = (unit: UnitOfWork): Notify => {
+    // One push and one e-mail batch per unit, whatever the number of notify calls in it.
+    const stored: NotificationItem[] = [];
+    const owners: string[] = [];
+    unit.afterCommit(() => {
+      if (stored.length === 0) return;
       push(stored, owners);
-      if (mailer && stored.length > 0) {
-        const job = email(db, stored, owners).catch((err) => log.error({ err }, 'notification e-mails failed'));
-        sending.add(job);
-        void job.finally(() => sending.delete(job));
+      if (!mailer) return;
+      const job = email(unit.db, stored, owners).catch((err) => log.error({ err }, 'notification e-mails failed'));
+      sending.add(job);
+      void job.finally(() => sending.delete(job));
+    });
+    return async (input) => {
+      const userIds = 'userIds' in input ? [...input.userIds] : [input.userId];
+      for (let i = 0; i < userIds.length; i += BATCH) {
+        const rows = await unit.tx
+          .insert(notification)
+          .values(
+            userIds.slice(i, i + BATCH).map((userId) => ({
+              userId,
+              type: input.type,
+              title: input.title,
+              body: input.body,
+              link: input.link ?? null,
+              data: input.data ?? {},
+            })),
+          )
+          .returning();
+        for (const row of rows) {
+          stored.push(toNotificationItem(row));
+          owners.push(row.userId);
+        }
       }
-      return result;
-    },
+    };
+  };
+
+  return {
+    transaction: (db, work) => unitOfWork(db, log, (unit) => work(unit.tx, storeIn(unit))),
     async drain() {
       await Promise.allSettled([...sending]);
     },

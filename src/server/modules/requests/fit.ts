@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { packages } from '#server/db/schema/packages.ts';
-import type { travelPlans } from '#server/db/schema/travel-plans.ts';
 import type { Transaction } from '#server/db/transaction.ts';
 import { haversineSql } from '#server/modules/matching/public.ts';
 import type { PackageRow } from '#server/modules/packages/public.ts';
-
-// The row type straight from the schema: a type from the travel-plans module would make it and this
-// module import each other.
-type TravelPlanRow = typeof travelPlans.$inferSelect;
+import type { TravelPlanRow } from './trip.ts';
 
 // Whether a trip can carry a package: the rules of matching's queries (matching/queries.ts) for one
 // pair, at the widest radius a member may search (the settings' maximum), so whatever a match list

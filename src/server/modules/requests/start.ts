@@ -8,12 +8,11 @@ import type { Notifier, Notify } from '#server/modules/notifications/public.ts';
 import type { PackageRow } from '#server/modules/packages/public.ts';
 import { visiblePackage } from '#server/modules/packages/public.ts';
 import { getSettings } from '#server/modules/settings/service.ts';
-import type { TravelPlanRow } from '#server/modules/travel-plans/public.ts';
-import { visiblePlan } from '#server/modules/travel-plans/public.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Invite, Offer, PackageRequest } from '#shared/requests.ts';
 import { misfitsOf } from './fit.ts';
 import { getRequest } from './list.ts';
+import { type TravelPlanRow, visiblePlan } from './trip.ts';
 
 // Starting a request (docs/product.md §4): a traveler offers one of their trips for an open package, or a
 // sender invites someone's trip for their open package. Both need a verified profile (§1), an open

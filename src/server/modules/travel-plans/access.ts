@@ -8,7 +8,8 @@ import type { TravelPlanRow } from './mapping.ts';
 
 // Who sees a travel plan (docs/product.md §3): its traveler and admins all of it; other members only an
 // active one, since that is what they could ask to ride on. To them a past or cancelled plan does
-// not exist (404, never 403, which would tell).
+// not exist (404, never 403, which would tell). requests/trip.ts applies the same rule to the trip a
+// request is started on, since requests does not depend on this module.
 
 export interface Viewer {
   id: string;

@@ -1,6 +1,4 @@
 // What other modules may use of travel-plans, besides its service.ts: everything else in this folder is
 // its own (a dependency-cruiser rule keeps it so).
-export { visiblePlan } from './access.ts';
 export { completeTravelPlan, dueForCompletion } from './completion.ts';
-export type { TravelPlanRow } from './mapping.ts';
 export { columnsOf } from './mapping.ts';
