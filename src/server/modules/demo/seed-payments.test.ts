@@ -290,6 +290,7 @@ describe('the demo money', () => {
       sandbox: createSandboxPaymentProvider(config),
       baseUrl: config.baseUrl,
       bankKey: bankDetailsKey(config.authSecret),
+      settings: s.app.settings,
     });
     expect(await moneyCounts(s)).toEqual(before);
 
@@ -318,6 +319,7 @@ describe('the demo money', () => {
       sandbox: createSandboxPaymentProvider(config),
       baseUrl: config.baseUrl,
       bankKey: bankDetailsKey(config.authSecret),
+      settings: s.app.settings,
     });
     expect(await moneyCounts(s)).toEqual(before);
     expect(await ledgerIsBalanced(s.app)).toBe(true);
