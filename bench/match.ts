@@ -22,6 +22,7 @@ import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import { pendingRequestsBetween, pendingRequestsQuery } from '#server/modules/matching/pending-requests.ts';
 import { packagesForPlanQuery, plansForPackageQuery } from '#server/modules/matching/queries.ts';
 import { matchPackagesForPlan, matchTravelersForPackage } from '#server/modules/matching/service.ts';
+import { createSettingsStore } from '#server/modules/settings/service.ts';
 import { haversineKm } from '#shared/geo.ts';
 import type { MatchQuery } from '#shared/matching.ts';
 import { defaultSettings } from '#shared/settings.ts';
@@ -421,6 +422,7 @@ console.log(
 );
 
 const asUser = (id: string) => ({ id, role: 'user' });
+const settings = createSettingsStore({ db, log: { warn: (details, message) => console.warn(message, details) } });
 const planSubjects = trips.map((t) => ({ id: t.id, owner: t.traveler_id }));
 const packageSubjects = openPackages.map((p) => ({ id: p.id, owner: p.sender_id }));
 let busiestTrip: { id: string; owner: string } | undefined;
@@ -428,7 +430,7 @@ for (const radiusKm of [defaultSettings.matchRadiusKm, defaultSettings.matchRadi
   busiestTrip = await measure(
     `trip → packages, radius ${radiusKm} km`,
     planSubjects,
-    (s, q) => matchPackagesForPlan(db, asUser(s.owner), s.id, q),
+    (s, q) => matchPackagesForPlan(db, settings, asUser(s.owner), s.id, q),
     radiusKm,
   );
 }
@@ -436,7 +438,7 @@ for (const radiusKm of [defaultSettings.matchRadiusKm, defaultSettings.matchRadi
   await measure(
     `package → trips, radius ${radiusKm} km`,
     packageSubjects,
-    (s, q) => matchTravelersForPackage(db, asUser(s.owner), s.id, q),
+    (s, q) => matchTravelersForPackage(db, settings, asUser(s.owner), s.id, q),
     radiusKm,
   );
 }
@@ -446,7 +448,7 @@ for (const radiusKm of [defaultSettings.matchRadiusKm, defaultSettings.matchRadi
 {
   const pages: { ids: string[]; travelerId: string }[] = [];
   for (const s of planSubjects) {
-    const page = await matchPackagesForPlan(db, asUser(s.owner), s.id, {
+    const page = await matchPackagesForPlan(db, settings, asUser(s.owner), s.id, {
       radiusKm: defaultSettings.matchRadiusMaxKm,
       limit: 20,
     });

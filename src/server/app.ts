@@ -34,6 +34,7 @@ import { profileRoutes } from './modules/profiles/routes.ts';
 import { requestRoutes } from './modules/requests/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { createSettingsStore, type SettingsStore } from './modules/settings/service.ts';
 import { travelPlanRoutes } from './modules/travel-plans/routes.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { clientIpPlugin, fastifyTrustProxy } from './plugins/client-ip.ts';
@@ -65,6 +66,8 @@ declare module 'fastify' {
     sessions: Sessions;
     /** The scheduled jobs; ticking on its own only when JOBS_INTERVAL_MS > 0 (tests call tick()). */
     scheduler: Scheduler;
+    /** The system settings in force; every service that reads one is handed this store. */
+    settings: SettingsStore;
   }
 }
 
@@ -133,6 +136,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('gateway', gateway);
   app.decorate('database', deps.database);
   app.decorate('sessions', sessions);
+  const settings = createSettingsStore({ db: deps.database.db, log: app.log });
+  app.decorate('settings', settings);
   // Sockets hold their connections open; end them first so the HTTP server can drain and close.
   app.addHook('preClose', async () => {
     await gateway.close();
@@ -156,17 +161,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sandboxDelayMs: config.kycSandboxDelayMs,
   });
   await app.register(placeRoutes);
-  await app.register(matchingRoutes, { db: deps.database.db, clock });
-  await app.register(settingsRoutes, { db: deps.database.db });
+  await app.register(matchingRoutes, { db: deps.database.db, settings, clock });
+  await app.register(settingsRoutes, { settings });
   await app.register(packageRoutes, {
     db: deps.database.db,
     storage: createPackagePhotoStorage(config),
+    settings,
     cancelPaid: (input) => cancelPaidPackage(deps.database.db, notifier, paymentProvider, input),
   });
   await app.register(paymentRoutes, {
     db: deps.database.db,
     provider: paymentProvider,
     notifier,
+    settings,
     baseUrl: config.baseUrl,
   });
   const bankKey = bankDetailsKey(config.authSecret);
@@ -178,21 +185,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     provider: paymentProvider,
     bankKey,
   });
-  await app.register(travelPlanRoutes, { db: deps.database.db, notifier });
+  await app.register(travelPlanRoutes, { db: deps.database.db, notifier, settings });
   const codeKeys = handoverCodeKeys(config.authSecret);
-  await app.register(requestRoutes, { db: deps.database.db, notifier, codeKeys });
+  await app.register(requestRoutes, { db: deps.database.db, notifier, codeKeys, settings });
   await app.register(lifecycleRoutes, {
     db: deps.database.db,
     notifier,
     provider: paymentProvider,
     codeKeys,
     texts: createTextSender(config, deps.database.db),
+    settings,
   });
   await app.register(reviewRoutes, { db: deps.database.db, notifier, clock });
   const scheduler = createScheduler({
     db: deps.database.db,
     notifier,
     provider: paymentProvider,
+    settings,
     log: app.log.child({ module: 'jobs' }),
     clock,
     intervalMs: config.jobsIntervalMs,

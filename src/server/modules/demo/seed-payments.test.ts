@@ -289,6 +289,7 @@ describe('the demo money', () => {
       sandbox: createSandboxPaymentProvider(config),
       baseUrl: config.baseUrl,
       bankKey: bankDetailsKey(config.authSecret),
+      settings: s.app.settings,
     });
     expect(await moneyCounts(s)).toEqual(before);
 
@@ -320,6 +321,7 @@ describe('the demo money', () => {
       sandbox: createSandboxPaymentProvider(config),
       baseUrl: config.baseUrl,
       bankKey: bankDetailsKey(config.authSecret),
+      settings: s.app.settings,
     });
     expect(await moneyCounts(s)).toEqual(before);
     expect(await ledgerIsBalanced(s.app)).toBe(true);

@@ -19,7 +19,7 @@ import {
 import type { PaymentRow } from '#server/modules/payments/public.ts';
 import { recordRefund, refundPolicy, releasePayment, returnPage } from '#server/modules/payments/public.ts';
 import { sealBankDetails } from '#server/modules/payouts/public.ts';
-import { getSettings } from '#server/modules/settings/service.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 import { type Currency, platformFee } from '#shared/money.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
@@ -64,6 +64,8 @@ export interface DemoPaymentOptions {
   sandbox: Pick<PaymentProvider, 'createCheckout'>;
   baseUrl: string;
   bankKey: DataKey;
+  /** The fees are the ones in force, as a checkout would charge them. */
+  settings: SettingsStore;
 }
 
 /**
@@ -85,7 +87,7 @@ export async function seedDemoPayments(
   const senderId = idOf(SENDER);
   const travelerId = idOf(TRAVELER);
   if (!senderId || !travelerId) return;
-  const settings = await getSettings(db, log);
+  const settings = await options.settings.current();
 
   const done = await db.transaction(async (tx) => {
     const unpaid = await tx

@@ -7,7 +7,7 @@ import { conversations, requests } from '#server/db/schema/requests.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import { orderedPair } from '#server/modules/chat/public.ts';
 import { misfitsOf } from '#server/modules/requests/public.ts';
-import { getSettings } from '#server/modules/settings/service.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import type { RequestStarter } from '#shared/requests.ts';
 import { demoCities, demoSeed } from './seed-packages.ts';
 import { type EventTimes, eventTimesOf } from './timeline.ts';
@@ -93,7 +93,12 @@ const others: DemoRequest[] = [
  * request is seeded only when it could be made now (open package, active trip that fits), so
  * answering it in the demo works.
  */
-export async function seedDemoRequests(db: Database, log: FastifyBaseLogger, now = new Date()): Promise<void> {
+export async function seedDemoRequests(
+  db: Database,
+  log: FastifyBaseLogger,
+  settings: SettingsStore,
+  now = new Date(),
+): Promise<void> {
   const accounts = await db
     .select({ id: user.id, email: user.email })
     .from(user)
@@ -108,7 +113,7 @@ export async function seedDemoRequests(db: Database, log: FastifyBaseLogger, now
     .where(or(eq(packages.senderId, senderId), eq(requests.travelerId, travelerId)));
   if (Number(existing?.n ?? 0) > 0) return;
 
-  const { matchRadiusMaxKm } = await getSettings(db);
+  const { matchRadiusMaxKm } = await settings.current();
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
   const skipped: string[] = [];
   let seeded = 0;

@@ -4,6 +4,7 @@ import type { Database } from '#server/db/client.ts';
 import { handoverCodeKeys } from '#server/lib/codes.ts';
 import { createAuth } from '#server/modules/auth/public.ts';
 import { bankDetailsKey } from '#server/modules/payouts/public.ts';
+import { createSettingsStore } from '#server/modules/settings/service.ts';
 import { createSandboxPaymentProvider } from '#server/providers/payments/sandbox.ts';
 import { seedDemoAccounts } from './seed.ts';
 import { seedDemoConversations } from './seed-conversations.ts';
@@ -28,6 +29,7 @@ export async function seedDemo(config: Config, db: Database, log: FastifyBaseLog
     mailer: { kind: 'outbox', send: async () => undefined },
     sms: { kind: 'outbox', sendCode: async () => undefined },
   });
+  const settings = createSettingsStore({ db, log });
   await seedDemoAccounts(auth, db, log);
   // Matched demo packages get their handover codes under the keys the lifecycle checks them with.
   await seedDemoPackages(db, log, handoverCodeKeys(config.authSecret));
@@ -36,9 +38,10 @@ export async function seedDemo(config: Config, db: Database, log: FastifyBaseLog
     sandbox: createSandboxPaymentProvider(config),
     baseUrl: config.baseUrl,
     bankKey: bankDetailsKey(config.authSecret),
+    settings,
   });
   // After the packages and trips they link; before the chat, as an accepted request opens it.
-  await seedDemoRequests(db, log);
+  await seedDemoRequests(db, log, settings);
   await seedDemoConversations(db, log);
   // Last: they tell of the packages, requests and reviews above, when those say it happened.
   await seedDemoNotifications(db, log);

@@ -2,7 +2,6 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { packages } from '#server/db/schema/packages.ts';
 import { disputes } from '#server/db/schema/requests.ts';
 import { completePackage } from '#server/modules/lifecycle/public.ts';
-import { getSettings } from '#server/modules/settings/service.ts';
 import { asDatabase } from './claim.ts';
 import { eachDuePackage } from './due-packages.ts';
 import type { Job } from './job.ts';
@@ -24,7 +23,7 @@ function dueAt(cutoff: Date) {
 export const autoCompleteJob: Job = {
   name,
   async run(ctx, now) {
-    const { autoCompleteDays } = await getSettings(ctx.db, ctx.log);
+    const { autoCompleteDays } = await ctx.settings.current();
     const cutoff = new Date(now.getTime() - autoCompleteDays * DAY_MS);
     const note = `Completed automatically ${autoCompleteDays} ${autoCompleteDays === 1 ? 'day' : 'days'} after delivery`;
     return eachDuePackage(ctx, { name, due: dueAt(cutoff), oldestFirst: packages.deliveredAt }, ({ tx }, id) =>

@@ -66,6 +66,7 @@ it('two schedulers ticking at once do each package once', async () => {
       db,
       notifier: createNotifier({ gateway: app.gateway, log: app.log }),
       provider: countingProvider,
+      settings: app.settings,
       log: app.log,
       clock,
       intervalMs: 0,

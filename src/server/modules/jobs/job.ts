@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 
-/** What every job is handed: the app's database, notifier and payment provider, and its logger. */
+/** What every job is handed: the app's database, notifier, payment provider and settings, and its logger. */
 export interface JobContext {
   db: Database;
   notifier: Notifier;
   provider: PaymentProvider;
+  settings: SettingsStore;
   log: FastifyBaseLogger;
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { jobRuns } from '#server/db/schema/requests.ts';
+import { createSettingsStore } from '#server/modules/settings/service.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import type { Job, JobContext } from './job.ts';
@@ -36,6 +37,7 @@ function scheduler(jobs: Job[], options: { intervalMs?: number; clock?: () => Da
     db: database.db,
     notifier: {} as JobContext['notifier'],
     provider: {} as JobContext['provider'],
+    settings: createSettingsStore({ db: database.db, log }),
     log,
     clock: options.clock ?? (() => new Date()),
     intervalMs: options.intervalMs ?? 60_000,

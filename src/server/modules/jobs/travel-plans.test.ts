@@ -128,6 +128,7 @@ describe('alongside an acceptance', () => {
       notifier: createNotifier({ gateway: app.gateway, log: app.log }),
       // This job refunds nothing.
       provider: {} as JobContext['provider'],
+      settings: app.settings,
       log: app.log,
       clock,
       intervalMs: 0,

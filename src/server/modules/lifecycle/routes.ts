@@ -6,6 +6,7 @@ import type { CodeKeys } from '#server/lib/codes.ts';
 import { isAdmin } from '#server/modules/auth/service.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
 import { getPackage } from '#server/modules/packages/service.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 import type { TextMessageSender } from '#server/providers/sms/sms.ts';
@@ -32,6 +33,7 @@ export interface LifecycleRoutesOptions {
   codeKeys: CodeKeys;
   /** Texts the delivery code to the recipient; null when no provider can send our own text. */
   texts: TextMessageSender | null;
+  settings: SettingsStore;
 }
 
 const e = apiErrorSchema;
@@ -43,7 +45,7 @@ const moveErrors = { 400: e, 401: e, 403: e, 404: e, 409: e };
  * package as the caller now sees it. Cancelling stays POST /api/packages/{id}/cancel (packages).
  */
 export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = async (app, options) => {
-  const { db, notifier, provider, codeKeys, texts } = options;
+  const { db, notifier, provider, codeKeys, texts, settings } = options;
 
   /** A locked step says when it reopens, in seconds, as HTTP does for any 429. */
   const withRetryAfter = async <T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> => {
@@ -82,7 +84,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
         await withRetryAfter(reply, () =>
           enterCode(db, notifier, codeKeys, me, { packageId: req.params.id, kind, code: req.body.code }),
         );
-        return getPackage(db, me, req.params.id, req.log);
+        return getPackage(db, settings, me, req.params.id);
       },
     );
   }
@@ -132,7 +134,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
     async (req) => {
       const me = member(req);
       await confirmDelivery(db, notifier, me, req.params.id);
-      return getPackage(db, me, req.params.id, req.log);
+      return getPackage(db, settings, me, req.params.id);
     },
   );
 
@@ -150,7 +152,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
     async (req) => {
       const me = member(req);
       await withdrawAsTraveler(db, notifier, me, req.params.id);
-      return getPackage(db, me, req.params.id, req.log);
+      return getPackage(db, settings, me, req.params.id);
     },
   );
 

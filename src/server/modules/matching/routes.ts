@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
 import { matchQuerySchema, packageMatchPageSchema, travelerMatchPageSchema } from '#shared/matching.ts';
@@ -9,6 +10,7 @@ import { matchPackagesForPlan, matchTravelersForPackage } from './service.ts';
 
 export interface MatchingRoutesOptions {
   db: Database;
+  settings: SettingsStore;
   /** The app's clock: which reviews count towards the ratings on the cards and in the order. */
   clock?: () => Date;
 }
@@ -24,7 +26,7 @@ const errors = {
 /** Matching: packages for my trip, travelers for my package. */
 export const matchingRoutes: FastifyPluginAsyncZod<MatchingRoutesOptions> = async (
   app,
-  { db, clock = () => new Date() },
+  { db, settings, clock = () => new Date() },
 ) => {
   app.get(
     '/api/travel-plans/:id/matches',
@@ -40,7 +42,7 @@ export const matchingRoutes: FastifyPluginAsyncZod<MatchingRoutesOptions> = asyn
         response: { 200: packageMatchPageSchema, ...errors },
       },
     },
-    async (req) => matchPackagesForPlan(db, member(req), req.params.id, req.query, clock()),
+    async (req) => matchPackagesForPlan(db, settings, member(req), req.params.id, req.query, clock()),
   );
 
   app.get(
@@ -57,6 +59,6 @@ export const matchingRoutes: FastifyPluginAsyncZod<MatchingRoutesOptions> = asyn
         response: { 200: travelerMatchPageSchema, ...errors },
       },
     },
-    async (req) => matchTravelersForPackage(db, member(req), req.params.id, req.query, clock()),
+    async (req) => matchTravelersForPackage(db, settings, member(req), req.params.id, req.query, clock()),
   );
 };

@@ -4,7 +4,7 @@ import { packagePhotos, packages } from '#server/db/schema/packages.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import { isAdmin, isVerifiedProfile, type SessionUser } from '#server/modules/auth/service.ts';
 import { ratingSummaries } from '#server/modules/reviews/public.ts';
-import { getSettings } from '#server/modules/settings/service.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { AppError } from '#shared/errors.ts';
 import type { MatchQuery, PackageMatch, TravelerMatch } from '#shared/matching.ts';
 import { platformFee } from '#shared/money.ts';
@@ -27,8 +27,8 @@ export interface MatchPage<T> {
   radiusKm: number;
 }
 
-async function radiusFor(db: Database, asked: number | undefined) {
-  const settings = await getSettings(db);
+async function radiusFor(store: SettingsStore, asked: number | undefined) {
+  const settings = await store.current();
   const radiusKm = asked ?? settings.matchRadiusKm;
   if (radiusKm > settings.matchRadiusMaxKm) {
     throw new AppError('VALIDATION_FAILED', {
@@ -60,6 +60,7 @@ const distances = (pickupTenths: number, dropoffTenths: number) => ({
 /** GET /api/travel-plans/{id}/matches: open packages this trip can carry, least detour first; 409 once it has left. */
 export async function matchPackagesForPlan(
   db: Database,
+  store: SettingsStore,
   viewer: Viewer,
   planId: string,
   query: MatchQuery,
@@ -74,7 +75,7 @@ export async function matchPackagesForPlan(
   if (plan.departureAt <= now) {
     throw new AppError('TRAVEL_PLAN_DEPARTED');
   }
-  const { radiusKm, settings } = await radiusFor(db, query.radiusKm);
+  const { radiusKm, settings } = await radiusFor(store, query.radiusKm);
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
 
   const rows = await packagesForPlanQuery(db, plan, radiusKm, cursor, query.limit, now);
@@ -153,6 +154,7 @@ async function firstPhotos(db: Database, packageIds: string[]): Promise<Map<stri
 /** GET /api/packages/{id}/matches: active travel plans that can carry this package, least detour first. */
 export async function matchTravelersForPackage(
   db: Database,
+  store: SettingsStore,
   viewer: Viewer,
   packageId: string,
   query: MatchQuery,
@@ -162,7 +164,7 @@ export async function matchTravelersForPackage(
   if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
   mayMatch(viewer, pkg.senderId, pkg.status === 'open', 'package');
   if (pkg.status !== 'open') throw new AppError('PACKAGE_NOT_OPEN', { params: { status: pkg.status } });
-  const { radiusKm } = await radiusFor(db, query.radiusKm);
+  const { radiusKm } = await radiusFor(store, query.radiusKm);
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const { pickupLat, pickupLng, dropoffLat, dropoffLng, pickupFrom, deliverBy, weightGrams } = pkg;
   // An open package was complete when it was published; one that is not cannot fit any trip.

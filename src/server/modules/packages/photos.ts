@@ -3,7 +3,7 @@ import { and, count, eq, max } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { packagePhotos, packages } from '#server/db/schema/packages.ts';
 import type { Transaction } from '#server/db/transaction.ts';
-import { getSettings, type SettingsLog } from '#server/modules/settings/service.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import type { PackagePhotoStorage } from '#server/providers/storage/package-photo-storage.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Package } from '#shared/packages.ts';
@@ -28,12 +28,12 @@ async function assertRoom(db: Database | Transaction, packageId: string, setting
 export async function addPhoto(
   db: Database,
   storage: PackagePhotoStorage,
+  store: SettingsStore,
   viewer: Viewer,
   packageId: string,
   upload: Buffer,
-  log?: SettingsLog,
 ): Promise<Package> {
-  const settings = await getSettings(db, log);
+  const settings = await store.current();
   // Checked before the image work, so a refused upload costs no resizing.
   await senderDraft(db, packageId, viewer);
   await assertRoom(db, packageId, settings);
@@ -75,12 +75,12 @@ export async function addPhoto(
 export async function deletePhoto(
   db: Database,
   storage: PackagePhotoStorage,
+  store: SettingsStore,
   viewer: Viewer,
   packageId: string,
   photoId: string,
-  log?: SettingsLog,
 ): Promise<Package> {
-  const settings = await getSettings(db, log);
+  const settings = await store.current();
   const { row, key } = await db.transaction(async (tx) => {
     const draft = await senderDraft(tx, packageId, viewer, true);
     const [photo] = await tx

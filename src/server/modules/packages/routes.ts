@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { type PackagePhotoStorage, packagePhotoKeyPattern } from '#server/providers/storage/package-photo-storage.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
@@ -30,6 +31,7 @@ import {
 export interface PackageRoutesOptions {
   db: Database;
   storage: PackagePhotoStorage;
+  settings: SettingsStore;
   /** Cancels a paid (open or matched) package with its refund; the payments module provides it. */
   cancelPaid?: PaidCancellation;
 }
@@ -50,7 +52,10 @@ const e = apiErrorSchema;
 const photoKeyParamsSchema = z.object({ key: z.string().regex(packagePhotoKeyPattern, 'Not a photo key') });
 
 /** Packages: a sender's drafts and photos, package pages by visibility, cancelling a draft. */
-export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async (app, { db, storage, cancelPaid }) => {
+export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async (
+  app,
+  { db, storage, settings, cancelPaid },
+) => {
   // Scoped to this plugin: one file per request, at most 8 MB, nothing else worth buffering.
   await app.register(multipart, {
     limits: {
@@ -76,7 +81,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
     },
     async (req, reply) => {
       const me = member(req);
-      return reply.code(201).send(await createPackage(db, me, req.body, req.log));
+      return reply.code(201).send(await createPackage(db, settings, me, req.body));
     },
   );
 
@@ -91,7 +96,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
         response: { 200: packagePageSchema, 400: e, 401: e },
       },
     },
-    async (req) => listMyPackages(db, member(req), req.query, req.log),
+    async (req) => listMyPackages(db, settings, member(req), req.query),
   );
 
   app.get(
@@ -106,7 +111,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
         response: { 200: packageViewSchema, 400: e, 401: e, 404: e },
       },
     },
-    async (req) => getPackage(db, member(req), req.params.id, req.log),
+    async (req) => getPackage(db, settings, member(req), req.params.id),
   );
 
   app.patch(
@@ -121,7 +126,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
         response: { 200: packageSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
     },
-    async (req) => updatePackage(db, member(req), req.params.id, req.body, req.log),
+    async (req) => updatePackage(db, settings, member(req), req.params.id, req.body),
   );
 
   app.delete(
@@ -152,7 +157,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
         response: { 200: packageSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
     },
-    async (req) => cancelPackage(db, member(req), req.params.id, req.log, cancelPaid),
+    async (req) => cancelPackage(db, settings, member(req), req.params.id, cancelPaid),
   );
 
   app.post(
@@ -182,7 +187,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
         throw err;
       }
       if (upload.length === 0) throw noFile();
-      return addPhoto(db, storage, me, req.params.id, upload, req.log);
+      return addPhoto(db, storage, settings, me, req.params.id, upload);
     },
   );
 
@@ -197,7 +202,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
         response: { 200: packageSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
     },
-    async (req) => deletePhoto(db, storage, member(req), req.params.id, req.params.photoId, req.log),
+    async (req) => deletePhoto(db, storage, settings, member(req), req.params.id, req.params.photoId),
   );
 
   app.get(

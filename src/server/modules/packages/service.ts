@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { packagePhotos, packages } from '#server/db/schema/packages.ts';
-import { getSettings, type SettingsLog } from '#server/modules/settings/service.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import type { PackagePhotoStorage } from '#server/providers/storage/package-photo-storage.ts';
 import { AppError } from '#shared/errors.ts';
 import {
@@ -32,11 +32,11 @@ function assertRules(draft: PackageDraft, settings: Parameters<typeof checkPacka
 
 export async function createPackage(
   db: Database,
+  store: SettingsStore,
   viewer: Viewer,
   input: PackageDraft & { title: string },
-  log?: SettingsLog,
 ): Promise<Package> {
-  const settings = await getSettings(db, log);
+  const settings = await store.current();
   assertRules(input, settings);
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
@@ -58,12 +58,12 @@ export async function createPackage(
 
 export async function updatePackage(
   db: Database,
+  store: SettingsStore,
   viewer: Viewer,
   id: string,
   change: PackageDraft,
-  log?: SettingsLog,
 ): Promise<Package> {
-  const settings = await getSettings(db, log);
+  const settings = await store.current();
   const row = await db.transaction(async (tx) => {
     const draft = await senderDraft(tx, id, viewer, true);
     assertRules({ ...draftOf(draft), ...change }, settings);
@@ -96,17 +96,17 @@ export async function deletePackage(db: Database, storage: PackagePhotoStorage, 
   await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
 }
 
-export async function getPackage(db: Database, viewer: Viewer, id: string, log?: SettingsLog): Promise<PackageView> {
-  return viewPackage(db, id, viewer, await getSettings(db, log));
+export async function getPackage(db: Database, store: SettingsStore, viewer: Viewer, id: string): Promise<PackageView> {
+  return viewPackage(db, id, viewer, await store.current());
 }
 
 export async function listMyPackages(
   db: Database,
+  store: SettingsStore,
   viewer: Viewer,
   query: PackageListQuery,
-  log?: SettingsLog,
 ): Promise<PackagePage> {
-  return listPage(db, viewer, query, await getSettings(db, log));
+  return listPage(db, viewer, query, await store.current());
 }
 
 /** Cancelling a paid package refunds it; the payments module does both. */
@@ -122,12 +122,12 @@ const paidStatuses: readonly string[] = ['open', 'matched', 'in_transit', 'deliv
  */
 export async function cancelPackage(
   db: Database,
+  store: SettingsStore,
   viewer: Viewer,
   id: string,
-  log?: SettingsLog,
   cancelPaid?: PaidCancellation,
 ): Promise<Package> {
-  const settings = await getSettings(db, log);
+  const settings = await store.current();
   const found = await visiblePackage(db, id, viewer);
   if (found.relation !== 'sender' && found.relation !== 'admin') {
     throw new AppError('PACKAGE_SENDER_ONLY', { detail: 'Only the sender can cancel this package.' });

@@ -5,7 +5,7 @@ import { payments } from '#server/db/schema/payments.ts';
 import type { SessionUser } from '#server/modules/auth/service.ts';
 import { isAdmin, isVerifiedProfile } from '#server/modules/auth/service.ts';
 import { draftOf } from '#server/modules/packages/public.ts';
-import { getSettings } from '#server/modules/settings/service.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { type PaymentProvider, PaymentProviderError } from '#server/providers/payments/payment-provider.ts';
 import { AppError } from '#shared/errors.ts';
 import { type Currency, platformFee } from '#shared/money.ts';
@@ -36,6 +36,7 @@ function isUniqueViolation(err: unknown): boolean {
 export async function startPayment(
   db: Database,
   provider: PaymentProvider,
+  store: SettingsStore,
   sender: SessionUser,
   packageId: string,
   baseUrl: string,
@@ -43,7 +44,7 @@ export async function startPayment(
   if (!isVerifiedProfile(sender)) {
     throw new AppError('PROFILE_NOT_VERIFIED');
   }
-  const settings = await getSettings(db);
+  const settings = await store.current();
   const prepared = await db
     .transaction(async (tx) => {
       const [row] = await tx.select().from(packages).where(eq(packages.id, packageId)).for('update');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import type { SandboxPaymentProvider } from '#server/providers/payments/sandbox.ts';
 import type { StripePaymentProvider } from '#server/providers/payments/stripe.ts';
@@ -24,6 +25,7 @@ export interface PaymentRoutesOptions {
   db: Database;
   provider: SandboxPaymentProvider | StripePaymentProvider;
   notifier: Notifier;
+  settings: SettingsStore;
   baseUrl: string;
 }
 
@@ -38,7 +40,7 @@ const errors = {
 
 /** Payments: start a checkout, the provider's signed webhook, the return page's poll, the sandbox checkout. */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
-  const { db, provider, notifier, baseUrl } = options;
+  const { db, provider, notifier, settings, baseUrl } = options;
 
   app.post(
     '/api/packages/:id/payments',
@@ -51,7 +53,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         response: { 200: startPaymentResponseSchema, ...errors, 503: apiErrorSchema },
       },
     },
-    async (req) => startPayment(db, provider, member(req), req.params.id, baseUrl),
+    async (req) => startPayment(db, provider, settings, member(req), req.params.id, baseUrl),
   );
 
   app.get(

@@ -10,7 +10,7 @@ import { isVerifiedProfile, type SessionUser } from '#server/modules/auth/servic
 import { orderedPair } from '#server/modules/chat/public.ts';
 import type { Notifier, Notify } from '#server/modules/notifications/public.ts';
 import { transitionPackage } from '#server/modules/packages/public.ts';
-import { getSettings } from '#server/modules/settings/service.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { AppError } from '#shared/errors.ts';
 import type { PackageRequest } from '#shared/requests.ts';
 import { reserveCapacity } from './capacity.ts';
@@ -57,10 +57,11 @@ export async function acceptRequest(
   db: Database,
   notifier: Notifier,
   keys: CodeKeys,
+  store: SettingsStore,
   viewer: Member,
   requestId: string,
 ): Promise<PackageRequest> {
-  const settings = await getSettings(db);
+  const settings = await store.current();
   await notifier.transaction(db, async (tx, notify) => {
     const found = await myRequest(tx, requestId, viewer);
     if (found.side !== 'receiver') {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import type { CodeKeys } from '#server/lib/codes.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
 import {
@@ -21,13 +22,17 @@ export interface RequestRoutesOptions {
   notifier: Notifier;
   /** Makes the pickup and delivery codes when a request is accepted (handoverCodeKeys(config.authSecret)). */
   codeKeys: CodeKeys;
+  settings: SettingsStore;
 }
 
 const e = apiErrorSchema;
 const answerErrors = { 400: e, 401: e, 403: e, 404: e, 409: e };
 
 /** Requests (docs/product.md §4): offers and invitations, my incoming and outgoing lists, answers. */
-export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async (app, { db, notifier, codeKeys }) => {
+export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async (
+  app,
+  { db, notifier, codeKeys, settings },
+) => {
   app.post(
     '/api/requests/offers',
     {
@@ -39,7 +44,7 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async 
         response: { 201: requestSchema, ...answerErrors },
       },
     },
-    async (req, reply) => reply.code(201).send(await offerToCarry(db, notifier, member(req), req.body)),
+    async (req, reply) => reply.code(201).send(await offerToCarry(db, notifier, settings, member(req), req.body)),
   );
 
   app.post(
@@ -53,7 +58,7 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async 
         response: { 201: requestSchema, ...answerErrors },
       },
     },
-    async (req, reply) => reply.code(201).send(await inviteTraveler(db, notifier, member(req), req.body)),
+    async (req, reply) => reply.code(201).send(await inviteTraveler(db, notifier, settings, member(req), req.body)),
   );
 
   app.get(
@@ -97,7 +102,7 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async 
         response: { 200: requestSchema, ...answerErrors },
       },
     },
-    async (req) => acceptRequest(db, notifier, codeKeys, member(req), req.params.id),
+    async (req) => acceptRequest(db, notifier, codeKeys, settings, member(req), req.params.id),
   );
 
   app.post(

@@ -7,7 +7,7 @@ import { isVerifiedProfile, type SessionUser } from '#server/modules/auth/servic
 import type { Notifier, Notify } from '#server/modules/notifications/public.ts';
 import type { PackageRow } from '#server/modules/packages/public.ts';
 import { visiblePackage } from '#server/modules/packages/public.ts';
-import { getSettings } from '#server/modules/settings/service.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Invite, Offer, PackageRequest } from '#shared/requests.ts';
 import { misfitsOf } from './fit.ts';
@@ -81,11 +81,12 @@ async function insertRequest(
 export async function offerToCarry(
   db: Database,
   notifier: Notifier,
+  store: SettingsStore,
   viewer: Member,
   input: Offer,
 ): Promise<PackageRequest> {
   if (!isVerifiedProfile(viewer)) throw unverified('offer to carry a package');
-  const settings = await getSettings(db);
+  const settings = await store.current();
   const id = await notifier.transaction(db, async (tx, notify) => {
     // The package first, locked: an acceptance holds the same lock, so no offer slips in after a match.
     const { row: pkg } = await visiblePackage(tx, input.packageId, viewer, true);
@@ -106,11 +107,12 @@ export async function offerToCarry(
 export async function inviteTraveler(
   db: Database,
   notifier: Notifier,
+  store: SettingsStore,
   viewer: Member,
   input: Invite,
 ): Promise<PackageRequest> {
   if (!isVerifiedProfile(viewer)) throw unverified('invite a traveler');
-  const settings = await getSettings(db);
+  const settings = await store.current();
   const id = await notifier.transaction(db, async (tx, notify) => {
     const { row: pkg, relation } = await visiblePackage(tx, input.packageId, viewer, true);
     if (relation !== 'sender') throw new AppError('REQUEST_SENDER_ONLY');

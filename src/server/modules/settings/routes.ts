@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '#server/db/client.ts';
 import { publicSettingsSchema } from '#shared/settings.ts';
-import { getPublicSettings } from './service.ts';
+import type { SettingsStore } from './store.ts';
 
 export interface SettingsRoutesOptions {
-  db: Database;
+  settings: SettingsStore;
 }
 
 /** System settings: the public part; the admin page that edits them comes with the back office. */
-export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, { db }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, { settings }) => {
   app.get(
     '/api/settings/public',
     {
@@ -19,6 +18,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
         response: { 200: publicSettingsSchema },
       },
     },
-    async (req) => getPublicSettings(db, req.log),
+    async () => settings.currentPublic(),
   );
 };

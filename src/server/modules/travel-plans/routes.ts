@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
 import {
@@ -16,12 +17,16 @@ import { cancelTravelPlan, createTravelPlan, getTravelPlan, listTravelPlans, upd
 export interface TravelPlanRoutesOptions {
   db: Database;
   notifier: Notifier;
+  settings: SettingsStore;
 }
 
 const e = apiErrorSchema;
 
 /** Travel plans: create, edit and cancel my trips; read one. Matching lives in its own module. */
-export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = async (app, { db, notifier }) => {
+export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = async (
+  app,
+  { db, notifier, settings },
+) => {
   app.post(
     '/api/travel-plans',
     {
@@ -35,7 +40,7 @@ export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = 
     },
     async (req, reply) => {
       const me = member(req);
-      return reply.code(201).send(await createTravelPlan(db, me, req.body, req.log));
+      return reply.code(201).send(await createTravelPlan(db, settings, me, req.body));
     },
   );
 
@@ -79,7 +84,7 @@ export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = 
         response: { 200: travelPlanSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
     },
-    async (req) => updateTravelPlan(db, member(req), req.params.id, req.body, req.log),
+    async (req) => updateTravelPlan(db, settings, member(req), req.params.id, req.body),
   );
 
   app.post(

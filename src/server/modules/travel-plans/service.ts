@@ -5,7 +5,7 @@ import { user } from '#server/db/schema/auth.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
 import { closePendingRequestsOfPlan, lockPackagesWithPendingRequestsOn } from '#server/modules/requests/public.ts';
-import { getSettings, type SettingsLog } from '#server/modules/settings/service.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { AppError } from '#shared/errors.ts';
 import {
   type CreateTravelPlan,
@@ -45,11 +45,11 @@ async function view(db: Database, row: TravelPlanRow, relation: Relation): Promi
 
 export async function createTravelPlan(
   db: Database,
+  store: SettingsStore,
   viewer: Viewer,
   input: CreateTravelPlan,
-  log?: SettingsLog,
 ): Promise<TravelPlan> {
-  assertRules(input, await getSettings(db, log));
+  assertRules(input, await store.current());
   const columns = columnsOf(input) as Required<ReturnType<typeof columnsOf>>;
   const [row] = await db
     .insert(travelPlans)
@@ -61,12 +61,12 @@ export async function createTravelPlan(
 
 export async function updateTravelPlan(
   db: Database,
+  store: SettingsStore,
   viewer: Viewer,
   id: string,
   change: UpdateTravelPlan,
-  log?: SettingsLog,
 ): Promise<TravelPlan> {
-  const settings = await getSettings(db, log);
+  const settings = await store.current();
   const row = await db.transaction(async (tx) => {
     const plan = await ownActivePlan(tx, id, viewer, true);
     assertRules({ ...fieldsOf(plan), ...change }, settings);
