@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
-import { useBalance } from '../api/balance.ts';
+import { useBalance } from '../api/balances.ts';
 import { BalanceFigures } from './balance-figures.tsx';
 import { PayoutForm } from './payout-form.tsx';
 import { TransactionList } from './transaction-list.tsx';

@@ -12,7 +12,7 @@ import { NativeSelect } from '#web/components/ui/select.tsx';
 import { useAppMeta } from '#web/lib/app-meta.ts';
 import { cn } from '#web/lib/cn.ts';
 import { describeError, fieldErrors } from '#web/lib/errors/describe-error.ts';
-import { useRequestPayout } from '../api/balance.ts';
+import { useRequestPayout } from '../api/balances.ts';
 import { toMajorInput } from '../lib/amount.ts';
 import { type PayoutFormValues, payoutFormSchema, toPayoutRequest } from '../lib/payout-form.ts';
 

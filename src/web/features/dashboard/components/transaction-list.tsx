@@ -8,7 +8,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
-import { useBalanceTransactions } from '../api/balance.ts';
+import { useBalanceTransactions } from '../api/balances.ts';
 
 /** "+€25.00" for money in, "−€6.00" for money out: the sign is read, not only the colour seen. */
 function signed(t: BalanceTransaction) {
