@@ -108,6 +108,10 @@ describe('notifications in every open tab', () => {
       // Mark all read: the badge clears here and in the other tab.
       await otherTab.goto('/user/dashboard');
       await expect.poll(() => bellCount(otherTab)).toBe(1);
+      // The reloaded tab's socket is in again before the mark is made, or it could not hear it.
+      await expect
+        .poll(() => otherTab.getByTestId('realtime-connection').getAttribute('data-connected'), { timeout: 10_000 })
+        .toBe('true');
       await listTab.getByRole('button', { name: 'Mark all as read' }).click();
       await expect.poll(() => unreadItems(listTab).count()).toBe(0);
       await expect.poll(() => bellCount(listTab)).toBe(0);
