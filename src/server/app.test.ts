@@ -6,6 +6,7 @@ import { apiErrorSchema } from '#shared/errors.ts';
 import { buildApp } from './app.ts';
 import { user } from './db/schema/auth.ts';
 import { packages } from './db/schema/packages.ts';
+import { API_SECURITY_HEADERS } from './plugins/security-headers.ts';
 import { createTestApp, testConfig } from './test/app.ts';
 import { createTestDatabase } from './test/database.ts';
 import { signUpVerified } from './test/users.ts';
@@ -210,6 +211,19 @@ describe('static assets and headers', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('gives API answers the API headers, which let them load nothing and be framed by no one', async () => {
+    for (const url of ['/api/health', '/api/auth/me', '/api/nowhere']) {
+      const res = await app.inject(url);
+      for (const [name, value] of Object.entries(API_SECURITY_HEADERS))
+        expect(res.headers[name], `${url} ${name}`).toBe(value);
+      // The page-only headers stay off the API's answers.
+      expect(res.headers['x-dns-prefetch-control'], url).toBeUndefined();
+      expect(res.headers['origin-agent-cluster'], url).toBeUndefined();
+    }
+    const docs = await app.inject('/api/docs');
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('lets pages connect and load styles only from this site', async () => {

@@ -12,8 +12,10 @@ export const CLIENT_IP_HEADER = 'x-tagalong-client-ip';
  * X-Forwarded-For never picks the address it is counted under (ADR 0031).
  */
 export const clientIpPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (req) => {
+  // A callback hook, not an async one: it runs on every request and has nothing to wait for.
+  app.addHook('onRequest', (req, _reply, done) => {
     req.headers[CLIENT_IP_HEADER] = req.ip;
+    done();
   });
 });
 

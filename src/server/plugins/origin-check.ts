@@ -34,17 +34,18 @@ function mediaType(header: string | undefined): string | null {
  */
 export const originCheckPlugin = fp(async (app: FastifyInstance, options: { baseUrl: string }) => {
   const configured = new URL(options.baseUrl).origin;
-  app.addHook('onRequest', async (req, reply) => {
-    if (SAFE_METHODS.has(req.method)) return;
+  // A callback hook: every request passes it, and a safe method leaves at once without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (SAFE_METHODS.has(req.method)) return done();
     const origin = req.headers.origin;
     const own = `${req.protocol}://${req.host}`;
     if (origin !== undefined && origin !== configured && origin !== own) {
       return reply.code(403).send(errorBody('CROSS_SITE_REQUEST', { requestId: req.id }));
     }
     const type = mediaType(req.headers['content-type']);
-    if (type === null || type === 'application/json' || req.routeOptions.config?.signedWebhook) return;
+    if (type === null || type === 'application/json' || req.routeOptions.config?.signedWebhook) return done();
     const consumes = (req.routeOptions.schema as { consumes?: readonly string[] } | undefined)?.consumes ?? [];
-    if (consumes.includes(type)) return;
+    if (consumes.includes(type)) return done();
     return reply.code(415).send(errorBody('UNSUPPORTED_MEDIA_TYPE', { requestId: req.id }));
   });
 });

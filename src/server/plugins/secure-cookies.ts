@@ -8,15 +8,16 @@ import fp from 'fastify-plugin';
  * (ADR 0031). Without TRUST_PROXY the header is not believed and req.protocol is the socket's.
  */
 export const secureCookiesPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (req, reply) => {
-    if (req.protocol !== 'https') return;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.protocol !== 'https') return done(null, payload);
     const cookies = reply.getHeader('set-cookie');
-    if (cookies === undefined) return;
+    if (cookies === undefined) return done(null, payload);
     const list = (Array.isArray(cookies) ? cookies : [String(cookies)]).map((cookie) =>
       /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`,
     );
     // reply.header() adds to Set-Cookie rather than replacing it.
     reply.removeHeader('set-cookie');
     reply.header('set-cookie', list);
+    done(null, payload);
   });
 });
