@@ -19,8 +19,14 @@ export function isVerifiedProfile(user: Pick<SessionUser, 'emailVerified' | 'pho
   return user.emailVerified && user.phoneNumberVerified && user.kycStatus === 'approved';
 }
 
+// A checked session's member is one frozen object shared by the requests it answers (ADR 0038), so
+// its view is made once, not on every call of the web app.
+const views = new WeakMap<SessionUser, Me>();
+
 export function toMe(user: SessionUser): Me {
-  return {
+  const known = views.get(user);
+  if (known) return known;
+  const me: Me = Object.freeze({
     id: user.id,
     name: user.name,
     email: user.email,
@@ -32,5 +38,7 @@ export function toMe(user: SessionUser): Me {
     verifiedProfile: isVerifiedProfile(user),
     isAdmin: isAdmin(user),
     createdAt: new Date(user.createdAt).toISOString(),
-  };
+  });
+  views.set(user, me);
+  return me;
 }
