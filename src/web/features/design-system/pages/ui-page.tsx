@@ -1,5 +1,6 @@
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { ButtonsShowcase } from '#web/features/design-system/components/buttons-showcase.tsx';
+import { DataTableShowcase } from '#web/features/design-system/components/data-table-showcase.tsx';
 import { ExampleForm } from '#web/features/design-system/components/example-form.tsx';
 import {
   BadgesShowcase,
@@ -18,6 +19,7 @@ const contents = [
   ['form', 'Form with validation'],
   ['cards', 'Cards'],
   ['table', 'Table'],
+  ['data-table', 'Data table'],
   ['dialog', 'Dialog'],
   ['tabs', 'Tabs'],
   ['toasts', 'Toasts'],
@@ -48,6 +50,7 @@ export default function UiPage() {
         <ExampleForm />
         <CardsShowcase />
         <TableShowcase />
+        <DataTableShowcase />
         <DialogShowcase />
         <TabsShowcase />
         <ToastsShowcase />
