@@ -84,7 +84,7 @@ describe('admin identity-check override', () => {
         adminId,
         'user',
         'Checked the passport in person',
-        { kycStatus: 'pending' },
+        { kycStatus: 'not_started' },
         { kycStatus: 'approved' },
       ],
       [
