@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { handoverCodeKeys } from './lib/codes.ts';
 import { loggerOptions } from './logger.ts';
 import { adminMoneyRoutes } from './modules/admin-money/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSessionChanges } from './modules/auth/session-changes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     provider: paymentProvider,
     bankKey,
   });
+  await app.register(auditRoutes, { db: deps.database.db });
   await app.register(travelPlanRoutes, { db: deps.database.db, notifier, settings });
   const codeKeys = handoverCodeKeys(config.authSecret);
   await app.register(requestRoutes, { db: deps.database.db, notifier, codeKeys, settings });

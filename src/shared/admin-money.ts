@@ -80,7 +80,7 @@ export const ledgerEntrySchema = z
   .meta({ id: 'LedgerEntry' });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
-const dateOrDateTime = z.union(
+export const dateOrDateTime = z.union(
   [z.iso.datetime({ offset: true }), z.iso.date()],
   'Use a date (2026-12-01) or a date and time (2026-12-01T09:00:00Z)',
 );

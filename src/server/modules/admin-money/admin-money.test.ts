@@ -126,8 +126,28 @@ describe('payments', () => {
       actorId: admin.id,
       action: 'payment.refund',
       subjectType: 'payment',
-      note: 'Item arrived damaged, agreed with both',
-      data: { amount: 1000, refundedBefore: 0, refundedAfter: 1000, status: 'partially_refunded' },
+      reason: 'Item arrived damaged, agreed with both',
+      before: { refundedAmount: 0, status: 'succeeded' },
+      after: { refundedAmount: 1000, status: 'partially_refunded' },
+      data: { amount: 1000, currency: 'EUR' },
+    });
+    // The payment's timeline in the back office, with the admin named.
+    const timeline = await app.inject({
+      url: `/api/admin/audit?subjectType=payment&subjectId=${paid.paymentId}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(timeline.statusCode, timeline.body).toBe(200);
+    expect(timeline.json()).toMatchObject({
+      items: [
+        {
+          action: 'payment.refund',
+          subject: { type: 'payment', id: paid.paymentId },
+          actor: { id: admin.id, name: 'Alex Admin', email: 'money-admin@example.test' },
+          reason: 'Item arrived damaged, agreed with both',
+          after: { refundedAmount: 1000 },
+        },
+      ],
+      nextCursor: null,
     });
     const told = await app.database.db
       .select()
@@ -319,8 +339,10 @@ describe('payouts', () => {
     expect(markAudit).toMatchObject({
       actorId: admin.id,
       subjectType: 'payout',
-      note: 'Sent from the business account',
-      data: { travelerId: traveler.id, amount: 2000, currency: 'EUR', reference: 'SEPA-2026-0042' },
+      reason: 'Sent from the business account',
+      before: { status: 'requested' },
+      after: { status: 'sent', reference: 'SEPA-2026-0042' },
+      data: { travelerId: traveler.id, amount: 2000, currency: 'EUR' },
     });
     const [told] = await app.database.db
       .select()

@@ -1,10 +1,10 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
-import { auditLog } from '#server/db/schema/audit.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { ledgerEntries, payments } from '#server/db/schema/payments.ts';
+import { recordAudit } from '#server/modules/audit/service.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
 import { type PaymentRow, providerRefund, recordRefund, toPayment } from '#server/modules/payments/public.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
@@ -132,20 +132,14 @@ export async function refundPayment(
     const before = toAdminPayment(await findPayment(tx, paymentId));
     if (input.amount > before.refundable) throw tooMuch(before.refundable, before.currency);
     const updated = await recordRefund(tx, { paymentId, refund: input.amount, keptFee: 0, key, actorId: adminId });
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorId: adminId,
       action: 'payment.refund',
-      subjectType: 'payment',
-      subjectId: paymentId,
-      note: input.note,
-      data: {
-        amount: input.amount,
-        currency: before.currency,
-        packageId: before.packageId,
-        refundedBefore: locked.refundedAmount,
-        refundedAfter: updated.refundedAmount,
-        status: updated.status,
-      },
+      subject: { type: 'payment', id: paymentId },
+      before: { refundedAmount: locked.refundedAmount, status: locked.status },
+      after: { refundedAmount: updated.refundedAmount, status: updated.status },
+      reason: input.note,
+      data: { amount: input.amount, currency: before.currency, packageId: before.packageId },
     });
     await notify({
       userId: before.sender.id,

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { auditLog } from '#server/db/schema/audit.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { conversations } from '#server/db/schema/requests.ts';
+import { recordAudit } from '#server/modules/audit/service.ts';
 import { AppError } from '#shared/errors.ts';
 import { orderedPair } from './mapping.ts';
 
@@ -39,11 +39,10 @@ export async function openConversationAsAdmin(
       if (!existing) throw new Error('conversation conflict without a conversation');
       return { id: existing.id, created: false };
     }
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorId: adminId,
       action: 'conversation.open',
-      subjectType: 'user',
-      subjectId: userId,
+      subject: { type: 'user', id: userId },
       data: { conversationId: row.id },
     });
     return { id: row.id, created: true };

@@ -1,6 +1,6 @@
-import { auditLog } from '#server/db/schema/audit.ts';
 import { disputes, reviews } from '#server/db/schema/requests.ts';
 import type { Transaction } from '#server/db/transaction.ts';
+import { recordAudit } from '#server/modules/audit/service.ts';
 import { disputeReasonLabel } from '#shared/lifecycle.ts';
 import type { EventTimes } from './timeline.ts';
 
@@ -68,14 +68,15 @@ export async function seedOutcomes(
       })
       .returning({ id: disputes.id });
     // Every admin action is in the audit log (docs/product.md §8), this one too.
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorId: who.adminId,
       action: 'dispute.release_traveler',
-      subjectType: 'package',
-      subjectId: disputed.id,
-      note: demoDispute.resolutionNote,
+      subject: { type: 'package', id: disputed.id },
+      before: { status: 'disputed' },
+      after: { status: 'completed' },
+      reason: demoDispute.resolutionNote,
       data: { disputeId: row?.id },
-      createdAt: disputed.times.completed,
+      at: disputed.times.completed,
     });
   }
 

@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, exists, inArray, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
-import { auditLog } from '#server/db/schema/audit.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { packageEvents, packages } from '#server/db/schema/packages.ts';
 import { ledgerEntries, payments, payouts } from '#server/db/schema/payments.ts';
 import type { Transaction } from '#server/db/transaction.ts';
 import type { DataKey } from '#server/lib/crypto.ts';
+import { recordAudit } from '#server/modules/audit/service.ts';
 import {
   accounts,
   balanceOf,
@@ -285,14 +285,14 @@ async function payOut(
     who.travelerId,
   );
   await tx.update(ledgerEntries).set({ createdAt: requestedAt }).where(eq(ledgerEntries.id, entryId));
-  await tx.insert(auditLog).values({
+  await recordAudit(tx, {
     actorId: who.adminId,
     action: 'payout.mark_sent',
-    subjectType: 'payout',
-    subjectId: id,
-    note: null,
-    data: { travelerId: who.travelerId, amount, currency, reference: demoPayout.reference },
-    createdAt: sentAt,
+    subject: { type: 'payout', id },
+    before: { status: 'requested' },
+    after: { status: 'sent', reference: demoPayout.reference },
+    data: { travelerId: who.travelerId, amount, currency },
+    at: sentAt,
   });
   return true;
 }

@@ -78,9 +78,23 @@ describe('admin identity-check override', () => {
     });
 
     const audit = await app.database.db.select().from(auditLog).where(eq(auditLog.subjectId, m.id));
-    expect(audit.map((a) => [a.action, a.actorId, a.note]).sort()).toEqual([
-      ['kyc.approve', adminId, 'Checked the passport in person'],
-      ['kyc.decline', adminId, 'The passport was reported stolen'],
+    expect(audit.map((a) => [a.action, a.actorId, a.subjectType, a.reason, a.before, a.after]).sort()).toEqual([
+      [
+        'kyc.approve',
+        adminId,
+        'user',
+        'Checked the passport in person',
+        { kycStatus: 'not_started' },
+        { kycStatus: 'approved' },
+      ],
+      [
+        'kyc.decline',
+        adminId,
+        'user',
+        'The passport was reported stolen',
+        { kycStatus: 'approved' },
+        { kycStatus: 'declined' },
+      ],
     ]);
   });
 

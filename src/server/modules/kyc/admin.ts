@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '#server/db/client.ts';
-import { auditLog } from '#server/db/schema/audit.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { kycAttempt, kycEvent } from '#server/db/schema/kyc.ts';
+import { recordAudit } from '#server/modules/audit/service.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
 import { AppError } from '#shared/errors.ts';
 import type { AdminKyc, AdminKycDecision } from '#shared/kyc.ts';
@@ -75,13 +75,13 @@ export async function decideKyc(
       note: input.note,
       actorId: adminId,
     });
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorId: adminId,
       action: `kyc.${input.decision}`,
-      subjectType: 'user',
-      subjectId: userId,
-      note: input.note,
-      data: { from, to },
+      subject: { type: 'user', id: userId },
+      before: { kycStatus: from },
+      after: { kycStatus: to },
+      reason: input.note,
     });
   });
   return getAdminKyc(db, userId);

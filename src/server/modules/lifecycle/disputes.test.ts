@@ -166,7 +166,13 @@ describe('an admin resolves it', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.subjectId, pkg.id), eq(auditLog.action, 'dispute.refund_sender')));
-    expect(audit).toMatchObject({ actorId: admin.id, subjectType: 'package' });
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      subjectType: 'package',
+      reason: 'Looked at the photos from both sides',
+      before: { status: 'disputed' },
+      after: { status: 'refunded' },
+    });
     expect(
       (await notificationsOf(app, sender.id, 'dispute_resolved')).filter((n) => n.link?.includes(pkg.id)),
     ).toHaveLength(1);
@@ -194,7 +200,11 @@ describe('an admin resolves it', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.subjectId, pkg.id), eq(auditLog.action, 'dispute.release_traveler')));
-    expect(audit?.note).toBe('Looked at the photos from both sides');
+    expect(audit).toMatchObject({
+      reason: 'Looked at the photos from both sides',
+      before: { status: 'disputed' },
+      after: { status: 'completed' },
+    });
     expect(await ledgerIsBalanced(app)).toBe(true);
   });
 

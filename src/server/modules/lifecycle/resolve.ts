@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { auditLog } from '#server/db/schema/audit.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { disputes } from '#server/db/schema/requests.ts';
+import { recordAudit } from '#server/modules/audit/service.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
 import { transitionPackage } from '#server/modules/packages/public.ts';
 import { providerRefund, recordRefund, releasePayment } from '#server/modules/payments/public.ts';
@@ -86,12 +86,13 @@ export async function resolveDispute(
       .where(and(eq(disputes.packageId, pkg.id), eq(disputes.status, 'open')))
       .returning();
     if (!row) throw new AppError('NO_OPEN_DISPUTE');
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorId: adminId,
       action: `dispute.${input.resolution}`,
-      subjectType: 'package',
-      subjectId: pkg.id,
-      note: input.note,
+      subject: { type: 'package', id: pkg.id },
+      before: { status: pkg.status },
+      after: { status: refundSender ? 'refunded' : 'completed' },
+      reason: input.note,
       data: { disputeId: row.id, ...(refundSender && payment ? { paymentId: payment.id, refund } : {}) },
     });
 

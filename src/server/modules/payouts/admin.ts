@@ -2,10 +2,10 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '#server/db/client.ts';
 import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
-import { auditLog } from '#server/db/schema/audit.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { payouts } from '#server/db/schema/payments.ts';
 import { type DataKey, SealedDataError } from '#server/lib/crypto.ts';
+import { recordAudit } from '#server/modules/audit/service.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
 import { type PaymentProvider, PaymentProviderError } from '#server/providers/payments/payment-provider.ts';
 import { AppError } from '#shared/errors.ts';
@@ -143,18 +143,18 @@ export async function markPayoutSent(
       .update(payouts)
       .set({ status: 'sent', sentAt, sentBy: adminId, providerRef: reference })
       .where(eq(payouts.id, payoutId));
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorId: adminId,
       action: 'payout.mark_sent',
-      subjectType: 'payout',
-      subjectId: payoutId,
-      note: input.note || null,
+      subject: { type: 'payout', id: payoutId },
+      before: { status: payout.status },
+      after: { status: 'sent', reference },
+      reason: input.note || null,
       data: {
         travelerId: payout.travelerId,
         amount: payout.amount,
         currency: payout.currency,
         method: payout.method,
-        reference,
         ...(toStripe ? { destination: payout.stripeAccountId } : {}),
       },
     });
@@ -190,12 +190,13 @@ export async function revealBankDetails(
     if (!(err instanceof SealedDataError)) throw err;
     throw new AppError('BANK_DETAILS_UNREADABLE', { detail: 'sealed with another app secret' });
   }
-  await db.insert(auditLog).values({
-    actorId: adminId,
-    action: 'payout.bank_details_viewed',
-    subjectType: 'payout',
-    subjectId: payoutId,
-    data: { travelerId: payout.travelerId },
-  });
+  await db.transaction((tx) =>
+    recordAudit(tx, {
+      actorId: adminId,
+      action: 'payout.bank_details_viewed',
+      subject: { type: 'payout', id: payoutId },
+      data: { travelerId: payout.travelerId },
+    }),
+  );
   return { payoutId: payout.id, ...details };
 }

@@ -213,8 +213,9 @@ describe('marking a payout to a Stripe account sent', () => {
       {
         action: 'payout.mark_sent',
         actorId: admin.id,
-        note: 'Weekly payouts',
-        data: { method: 'stripe_connect', destination: account, reference: transfer?.id, amount: 2000 },
+        reason: 'Weekly payouts',
+        after: { status: 'sent', reference: transfer?.id },
+        data: { method: 'stripe_connect', destination: account, amount: 2000 },
       },
     ]);
     const [told] = await toldOf(traveler.id);
