@@ -1,12 +1,11 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminApi } from './admin-api.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { handoverCodeKeys } from './lib/codes.ts';
 import { loggerOptions } from './logger.ts';
-import { adminMoneyRoutes } from './modules/admin-money/routes.ts';
-import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSessionChanges } from './modules/auth/session-changes.ts';
@@ -37,7 +36,7 @@ import { reviewRoutes } from './modules/reviews/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSettingsStore, type SettingsStore } from './modules/settings/service.ts';
 import { travelPlanRoutes } from './modules/travel-plans/routes.ts';
-import { authGuardPlugin } from './plugins/auth-guard.ts';
+import { ADMIN_API_PREFIX, authGuardPlugin } from './plugins/auth-guard.ts';
 import { clientIpPlugin, fastifyTrustProxy } from './plugins/client-ip.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -180,13 +179,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const bankKey = bankDetailsKey(config.authSecret);
   await app.register(balanceRoutes, { db: deps.database.db });
   await app.register(payoutRoutes, { db: deps.database.db, bankKey, methods: payoutMethods });
-  await app.register(adminMoneyRoutes, {
-    db: deps.database.db,
-    notifier,
-    provider: paymentProvider,
-    bankKey,
-  });
-  await app.register(auditRoutes, { db: deps.database.db });
   await app.register(travelPlanRoutes, { db: deps.database.db, notifier, settings });
   const codeKeys = handoverCodeKeys(config.authSecret);
   await app.register(requestRoutes, { db: deps.database.db, notifier, codeKeys, settings });
@@ -218,6 +210,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(notificationRoutes, { db: deps.database.db, gateway });
   await app.register(chatRoutes, { db: deps.database.db, gateway });
+  await app.register(adminApi, {
+    prefix: ADMIN_API_PREFIX,
+    db: deps.database.db,
+    notifier,
+    provider: paymentProvider,
+    bankKey,
+    sessions,
+    gateway,
+  });
   // Demo-only pages and their APIs do not exist at all with demo mode off (404 like any unknown path).
   if (config.demoMode) await app.register(devOutboxRoutes, { db: deps.database.db });
   await app.register(webPlugin, { distDir: config.webDistDir, demoMode: config.demoMode });

@@ -21,7 +21,7 @@ export interface RouteAccess {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Required on every API route: start-up fails on an API route that does not say who may call it. */
+    /** Required on every API route outside /api/admin, whose prefix makes its routes administrators' (ADR 0044). */
     auth?: RouteAuth;
   }
   interface FastifyRequest {
@@ -41,17 +41,36 @@ const isDocsUi = (url: string) => url === '/api/docs' || url.startsWith('/api/do
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
 
-/** Who may call a route, from its declaration; the OpenAPI document states the same. */
+/** The back office's API: everything under it is for administrators, and nothing admin-only lives elsewhere (ADR 0044). */
+export const ADMIN_API_PREFIX = '/api/admin';
+
+const isAdminApi = (url: string) => url === ADMIN_API_PREFIX || url.startsWith(`${ADMIN_API_PREFIX}/`);
+
+/** Who may call a route, from its prefix or its declaration; the OpenAPI document states the same. */
 export function routeAuth(route: { url: string; config?: FastifyContextConfig }): RouteAuth {
+  if (isAdminApi(route.url)) return 'admin';
   if (!isApi(route.url) || route.config?.signedWebhook === true) return 'visitor';
   return route.config?.auth ?? 'visitor';
 }
 
-/** An API route that says nothing about who may call it: a forgotten guard must not compile into a release. */
-function undeclared(route: { url: string; config?: FastifyContextConfig }): boolean {
-  if (!isApi(route.url) || isDocsUi(route.url)) return false;
-  if (route.config?.signedWebhook === true) return false;
-  return !ROUTE_AUTH_LEVELS.includes(route.config?.auth as RouteAuth);
+/**
+ * What is wrong with a route's declaration, if anything: an API route that says nothing about who
+ * may call it (a forgotten guard must not compile into a release), a back-office route that claims
+ * to be open to members, or an admin-only route outside the back office's prefix.
+ */
+function declarationProblem(route: { url: string; config?: FastifyContextConfig }): string | undefined {
+  const declared = route.config?.auth;
+  if (isAdminApi(route.url)) {
+    return declared === undefined || declared === 'admin'
+      ? undefined
+      : `declares auth '${declared}' under ${ADMIN_API_PREFIX}, which is for administrators only (ADR 0044)`;
+  }
+  if (declared === 'admin') return `is for administrators: move it under ${ADMIN_API_PREFIX} (ADR 0044)`;
+  if (!isApi(route.url) || isDocsUi(route.url)) return undefined;
+  if (route.config?.signedWebhook === true) return undefined;
+  return ROUTE_AUTH_LEVELS.includes(declared as RouteAuth)
+    ? undefined
+    : "does not declare who may call it: add config: { auth: 'visitor' | 'member' | 'verified' } (ADR 0039)";
 }
 
 // Keyed by the request object: the lookup dies with the request, and a visitor route that reads the
@@ -115,11 +134,8 @@ export const authGuardPlugin = fp(async (app: FastifyInstance, options: { sessio
 
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    if (undeclared(route)) {
-      throw new Error(
-        `${methods.join(',')} ${route.url} does not declare who may call it: add config: { auth: 'visitor' | 'member' | 'verified' | 'admin' } (ADR 0039).`,
-      );
-    }
+    const problem = declarationProblem(route);
+    if (problem) throw new Error(`${methods.join(',')} ${route.url} ${problem}.`);
     const auth = routeAuth(route);
     for (const method of methods) {
       if (method !== 'HEAD') access.push({ method, url: route.url, auth });

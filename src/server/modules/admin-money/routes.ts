@@ -41,9 +41,8 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
   const { db, notifier, provider, bankKey } = options;
 
   app.get(
-    '/api/admin/payments',
+    '/payments',
     {
-      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Payments, newest first, by status or package (keyset cursor)',
@@ -58,9 +57,8 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
   );
 
   app.post(
-    '/api/admin/payments/:id/refund',
+    '/payments/:id/refund',
     {
-      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Refund part or all of what a payment still holds in escrow, with a note for the audit log',
@@ -76,9 +74,8 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
   );
 
   app.get(
-    '/api/admin/ledger/entries',
+    '/ledger/entries',
     {
-      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Journal entries with their lines, newest first, by account, kind, payment, package and time',
@@ -93,9 +90,8 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
   );
 
   app.get(
-    '/api/admin/payouts',
+    '/payouts',
     {
-      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Payouts, newest first, by status (requested: to send)',
@@ -110,9 +106,8 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
   );
 
   app.get(
-    '/api/admin/payouts/:id/bank-details',
+    '/payouts/:id/bank-details',
     {
-      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: "A payout's full bank details, to make the transfer (each read is in the audit log)",
@@ -127,9 +122,8 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
   );
 
   app.post(
-    '/api/admin/payouts/:id/mark-sent',
+    '/payouts/:id/mark-sent',
     {
-      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary:

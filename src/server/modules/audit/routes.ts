@@ -12,9 +12,8 @@ export interface AuditRoutesOptions {
 /** The back office's audit log (docs/product.md §8): read only; services write it (recordAudit). */
 export const auditRoutes: FastifyPluginAsyncZod<AuditRoutesOptions> = async (app, { db }) => {
   app.get(
-    '/api/admin/audit',
+    '/audit',
     {
-      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary:

@@ -114,11 +114,13 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     },
     async (req) => totalUnread(db, member(req).id),
   );
+};
 
+/** An administrator's conversation with a member (under /api/admin). */
+export const chatAdminRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { db, gateway }) => {
   app.post(
-    '/api/admin/conversations',
+    '/conversations',
     {
-      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Open (or find) my conversation with a member, as an administrator; audit-logged',

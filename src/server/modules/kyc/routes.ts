@@ -35,7 +35,7 @@ export interface KycRoutesOptions {
 
 const CALLBACK_URL = '/api/kyc/kycaid/callback';
 
-/** The identity check: start it, the provider's signed callback, the sandbox form, admin override. */
+/** The identity check: start it, the provider's signed callback, the sandbox form. */
 export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, options) => {
   const { sessions, db, provider, notifier } = options;
 
@@ -116,10 +116,17 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
     );
   });
 
+  if (provider.kind === 'sandbox')
+    await app.register(sandboxRoutes, { ...options, provider: provider as SandboxKycProvider });
+};
+
+export type KycAdminRoutesOptions = Pick<KycRoutesOptions, 'sessions' | 'db' | 'notifier'>;
+
+/** The back office's view of a member's identity check, and its override (under /api/admin). */
+export const kycAdminRoutes: FastifyPluginAsyncZod<KycAdminRoutesOptions> = async (app, { sessions, db, notifier }) => {
   app.get(
-    '/api/admin/users/:id/kyc',
+    '/users/:id/kyc',
     {
-      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: "A member's identity check: status, attempts and every change",
@@ -140,9 +147,8 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
   );
 
   app.post(
-    '/api/admin/users/:id/kyc/decision',
+    '/users/:id/kyc/decision',
     {
-      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: "Override a member's identity check (approve or decline, with a note for the audit log)",
@@ -164,9 +170,6 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
       return decided;
     },
   );
-
-  if (provider.kind === 'sandbox')
-    await app.register(sandboxRoutes, { ...options, provider: provider as SandboxKycProvider });
 };
 
 /** The embedded provider's form: only registered when no real provider is configured. */

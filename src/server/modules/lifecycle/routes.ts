@@ -3,14 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import type { CodeKeys } from '#server/lib/codes.ts';
-import { isAdmin } from '#server/modules/auth/service.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
 import { getPackage } from '#server/modules/packages/service.ts';
 import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 import type { TextMessageSender } from '#server/providers/sms/sms.ts';
-import { AppError, apiErrorSchema } from '#shared/errors.ts';
+import { apiErrorSchema } from '#shared/errors.ts';
 import {
   codeSchema,
   disputeSchema,
@@ -185,11 +184,18 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
     },
     async (req) => getDispute(db, member(req), req.params.id),
   );
+};
 
+export type LifecycleAdminRoutesOptions = Pick<LifecycleRoutesOptions, 'db' | 'notifier' | 'provider'>;
+
+/** Resolving a dispute, for administrators (under /api/admin). */
+export const lifecycleAdminRoutes: FastifyPluginAsyncZod<LifecycleAdminRoutesOptions> = async (
+  app,
+  { db, notifier, provider },
+) => {
   app.post(
-    '/api/admin/packages/:id/dispute/resolve',
+    '/packages/:id/dispute/resolve',
     {
-      config: { auth: 'member' },
       schema: {
         tags: ['admin'],
         summary:
@@ -201,7 +207,6 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
     },
     async (req) => {
       const me = member(req);
-      if (!isAdmin(me)) throw new AppError('ADMIN_ONLY');
       return resolveDispute(db, notifier, provider, me.id, req.params.id, req.body);
     },
   );

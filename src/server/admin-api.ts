@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from './db/client.ts';
+import type { DataKey } from './lib/crypto.ts';
+import { adminMoneyRoutes } from './modules/admin-money/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import type { Sessions } from './modules/auth/sessions.ts';
+import { chatAdminRoutes } from './modules/chat/routes.ts';
+import { kycAdminRoutes } from './modules/kyc/routes.ts';
+import { lifecycleAdminRoutes } from './modules/lifecycle/routes.ts';
+import type { Notifier } from './modules/notifications/public.ts';
+import type { PaymentProvider } from './providers/payments/payment-provider.ts';
+import type { Gateway } from './realtime/gateway.ts';
+
+export interface AdminApiOptions {
+  db: Database;
+  notifier: Notifier;
+  provider: PaymentProvider;
+  bankKey: DataKey;
+  sessions: Sessions;
+  gateway: Gateway;
+}
+
+/**
+ * The back office's API, registered once under /api/admin: the prefix itself makes every route in
+ * it administrators-only, and the guard refuses an admin-only route anywhere else (ADR 0044). Each
+ * module contributes its admin routes with paths relative to the prefix.
+ */
+export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
+  const { db, notifier, provider, bankKey, sessions, gateway } = options;
+  await app.register(kycAdminRoutes, { sessions, db, notifier });
+  await app.register(adminMoneyRoutes, { db, notifier, provider, bankKey });
+  await app.register(lifecycleAdminRoutes, { db, notifier, provider });
+  await app.register(chatAdminRoutes, { db, gateway });
+  await app.register(auditRoutes, { db });
+};
