@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundary, dateOrDateTime } from './admin-money.ts';
+import { listTotalSchema } from './lists.ts';
 import { text } from './text.ts';
 
 // The audit log (docs/product.md §8, ADR 0043): every admin action that changes money, access or a
@@ -91,6 +92,6 @@ export const auditListQuerySchema = z
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 
 export const auditPageSchema = z
-  .object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() })
+  .object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable(), total: listTotalSchema })
   .meta({ id: 'AuditPage' });
 export type AuditPage = z.infer<typeof auditPageSchema>;

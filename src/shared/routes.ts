@@ -130,6 +130,7 @@ export const routes = [
   { path: '/admin/travel-plans', layout: 'admin-dashboard', title: 'Travel plans', guard: 'admin' },
   { path: '/admin/travel-plans/{id}', layout: 'admin-dashboard', title: 'Travel plan', guard: 'admin' },
   { path: '/admin/system-settings', layout: 'admin-dashboard', title: 'System settings', guard: 'admin' },
+  { path: '/admin/audit-log', layout: 'admin-dashboard', title: 'Audit log', guard: 'admin' },
   {
     path: '/admin/communications/notifications',
     layout: 'admin-dashboard',

@@ -62,5 +62,6 @@ export const pages: Record<PagePath, () => Promise<PageModule>> = {
   '/admin/travel-plans': () => import('#web/features/admin/pages/travel-plans-page.tsx'),
   '/admin/travel-plans/{id}': () => import('#web/features/admin/pages/travel-plan-page.tsx'),
   '/admin/system-settings': () => import('#web/features/admin/pages/system-settings-page.tsx'),
+  '/admin/audit-log': () => import('#web/features/admin/pages/audit-log-page.tsx'),
   '/admin/communications/notifications': () => import('#web/features/admin/pages/communications-page.tsx'),
 };

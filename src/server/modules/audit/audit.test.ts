@@ -148,15 +148,21 @@ describe('GET /api/admin/audit', () => {
 
   async function allPages(query: string, limit: number): Promise<AuditEntry[]> {
     const seen: AuditEntry[] = [];
+    const totals = new Set<string>();
     let cursor: string | null = null;
     for (let pages = 0; pages < 20; pages++) {
       const res = await list(`?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
       expect(res.statusCode, res.body).toBe(200);
       const page = auditPageSchema.parse(res.json());
       expect(page.items.length).toBeLessThanOrEqual(limit);
+      totals.add(JSON.stringify(page.total));
       seen.push(...page.items);
       cursor = page.nextCursor;
-      if (!cursor) return seen;
+      if (!cursor) {
+        // Every page states the whole filtered list's size, whatever page it is.
+        expect([...totals]).toEqual([JSON.stringify({ count: seen.length, estimated: false })]);
+        return seen;
+      }
     }
     throw new Error('more pages than rows');
   }

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { listTotal } from '#server/db/counts.ts';
 import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
 import { auditLog } from '#server/db/schema/audit.ts';
 import { user } from '#server/db/schema/auth.ts';
@@ -51,6 +52,14 @@ export async function listAudit(db: Database, query: AuditListQuery): Promise<Au
   if (query.subjectId) conditions.push(eq(auditLog.subjectId, query.subjectId));
   if (query.from) conditions.push(gte(auditLog.createdAt, boundary(query.from, 'from')));
   if (query.to) conditions.push(lt(auditLog.createdAt, boundary(query.to, 'to')));
+  const total = await listTotal(
+    db,
+    db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(...conditions))
+      .$dynamic(),
+  );
   if (query.cursor) {
     conditions.push(afterTimeCursor(auditLog.createdAt, auditLog.id, decodeTimeCursor(query.cursor), 'desc'));
   }
@@ -83,5 +92,6 @@ export async function listAudit(db: Database, query: AuditListQuery): Promise<Au
       }),
     ),
     nextCursor: rows.length > query.limit && last ? encodeCursor([last.exactCreatedAt, last.row.id]) : null,
+    total,
   };
 }

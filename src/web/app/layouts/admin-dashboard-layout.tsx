@@ -1,4 +1,18 @@
-import { ArrowLeftRight, Box, CreditCard, Gauge, Inbox, Megaphone, Plane, Settings, Users } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  Box,
+  CreditCard,
+  Gauge,
+  History,
+  Inbox,
+  Megaphone,
+  Plane,
+  Settings,
+  Users,
+} from 'lucide-react';
+import { MessagesHeaderLink } from '#web/features/chat/components/unread-messages-count.tsx';
+import { NotificationsBell } from '#web/features/notifications/components/notifications-bell.tsx';
+import { LiveUpdates } from '../live-updates.tsx';
 import { type NavItem, SidebarShell } from './sidebar-shell.tsx';
 
 const nav: NavItem[] = [
@@ -11,8 +25,26 @@ const nav: NavItem[] = [
   { to: '/admin/travel-plans', label: 'Travel plans', icon: <Plane /> },
   { to: '/admin/communications/notifications', label: 'Communications', icon: <Megaphone /> },
   { to: '/admin/system-settings', label: 'System settings', icon: <Settings /> },
+  { to: '/admin/audit-log', label: 'Audit log', icon: <History /> },
 ];
 
+/** Admins are members too: their messages and notifications (disputes, KYC reviews) reach them here, live. */
 export function AdminDashboardLayout() {
-  return <SidebarShell layout="admin-dashboard" nav={nav} navLabel="Back office" home="/admin/dashboard" />;
+  return (
+    <>
+      <SidebarShell
+        layout="admin-dashboard"
+        nav={nav}
+        navLabel="Back office"
+        home="/admin/dashboard"
+        headerLinks={
+          <>
+            <MessagesHeaderLink />
+            <NotificationsBell />
+          </>
+        }
+      />
+      <LiveUpdates />
+    </>
+  );
 }

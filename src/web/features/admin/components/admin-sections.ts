@@ -8,4 +8,5 @@ export const adminSections: { to: string; title: string; text: string }[] = [
   { to: '/admin/travel-plans', title: 'Travel plans', text: "Travelers' trips and their free capacity." },
   { to: '/admin/communications/notifications', title: 'Communications', text: 'Broadcast notifications to members.' },
   { to: '/admin/system-settings', title: 'System settings', text: 'Fees, limits, matching radius, KYC rules.' },
+  { to: '/admin/audit-log', title: 'Audit log', text: 'Every administrator action: who, when, why, what changed.' },
 ];
