@@ -7,6 +7,7 @@ import type { Sessions } from './modules/auth/sessions.ts';
 import { chatAdminRoutes } from './modules/chat/routes.ts';
 import { kycAdminRoutes } from './modules/kyc/routes.ts';
 import { lifecycleAdminRoutes } from './modules/lifecycle/routes.ts';
+import { memberAdminRoutes } from './modules/members/routes.ts';
 import type { Notifier } from './modules/notifications/public.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 import type { Gateway } from './realtime/gateway.ts';
@@ -32,4 +33,5 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options
   await app.register(lifecycleAdminRoutes, { db, notifier, provider });
   await app.register(chatAdminRoutes, { db, gateway });
   await app.register(auditRoutes, { db });
+  await app.register(memberAdminRoutes, { db, notifier, provider, sessions, gateway });
 };

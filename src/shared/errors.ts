@@ -6,6 +6,7 @@ import type { ErrorEntry } from './errors/entry.ts';
 import { kycErrors } from './errors/kyc.ts';
 import { lifecycleErrors } from './errors/lifecycle.ts';
 import { matchingErrors } from './errors/matching.ts';
+import { membersErrors } from './errors/members.ts';
 import { notificationsErrors } from './errors/notifications.ts';
 import { packagesErrors } from './errors/packages.ts';
 import { paymentsErrors } from './errors/payments.ts';
@@ -37,6 +38,7 @@ export const errorCatalog = {
   ...reviewsErrors,
   ...chatErrors,
   ...notificationsErrors,
+  ...membersErrors,
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof errorCatalog;

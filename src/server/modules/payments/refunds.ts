@@ -4,7 +4,7 @@ import { packages } from '#server/db/schema/packages.ts';
 import { payments } from '#server/db/schema/payments.ts';
 import type { Transaction } from '#server/db/transaction.ts';
 import { postEntry, refundToSender } from '#server/modules/ledger/public.ts';
-import type { Notifier } from '#server/modules/notifications/public.ts';
+import type { Notifier, Notify } from '#server/modules/notifications/public.ts';
 import { transitionPackage } from '#server/modules/packages/public.ts';
 import { endMatch, expirePendingRequestsOf } from '#server/modules/requests/public.ts';
 import { type PaymentProvider, PaymentProviderError } from '#server/providers/payments/payment-provider.ts';
@@ -152,6 +152,13 @@ export async function refundMismatchedPayment(
     .where(and(eq(payments.id, payment.id), isNull(payments.paidRefundedAt)));
 }
 
+/** A refund a cancellation recorded, for the provider to make last in the same transaction (providerRefund). */
+export interface PendingRefund {
+  payment: PaymentRow;
+  amount: number;
+  key: string;
+}
+
 /**
  * Cancels a paid package for its sender (open or matched) or an admin (also in transit or delivered),
  * refunding per the policy, in one transaction that holds the package's row lock from the status
@@ -167,75 +174,88 @@ export async function cancelPaidPackage(
   input: { packageId: string; actorId: string; asAdmin: boolean },
 ): Promise<void> {
   await notifier.transaction(db, async (tx, notify) => {
-    const [pkg] = await tx.select().from(packages).where(eq(packages.id, input.packageId)).for('update');
-    if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
-    if (pkg.senderId !== input.actorId && !input.asAdmin) throw new AppError('CANCEL_SENDER_ONLY');
-    const status = pkg.status as PackageStatus;
-    const afterPickup = status === 'in_transit' || status === 'delivered';
-    if (afterPickup && !input.asAdmin) {
-      throw new AppError('CANCEL_AFTER_PICKUP');
-    }
-    if (status !== 'open' && status !== 'matched' && !afterPickup) {
-      throw new AppError('PACKAGE_NOT_CANCELLABLE', { params: { status } });
-    }
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.packageId, pkg.id), inArray(payments.status, ['succeeded', 'partially_refunded'])))
-      .orderBy(desc(payments.createdAt))
-      .limit(1)
-      .for('update');
-    const policy = payment ? refundPolicy(status, payment) : null;
-    const byAdmin = input.asAdmin && pkg.senderId !== input.actorId;
-    await transitionPackage(tx, {
-      packageId: pkg.id,
-      to: 'cancelled',
-      actorId: input.actorId,
-      note: byAdmin ? 'Cancelled by an administrator' : 'Cancelled by the sender',
-    });
-    if (status === 'open') await expirePendingRequestsOf(tx, notify, pkg.id);
-    else {
-      // The trip's room comes back; before pickup the handshake is undone, after it stays on record.
-      // Read under the lock: a traveler who withdrew and another who matched since are not this one.
-      await endMatch(tx, pkg, { withdrawRequest: status === 'matched' });
-      if (pkg.travelerId) {
-        await notify({
-          userId: pkg.travelerId,
-          type: 'package_cancelled',
-          title: 'Package cancelled',
-          body: byAdmin
-            ? `An administrator cancelled "${pkg.title}". You no longer carry it.`
-            : `The sender cancelled "${pkg.title}". You no longer carry it, and your trip has its room back.`,
-          link: `/user/packages/${pkg.id}`,
-          data: { packageId: pkg.id },
-        });
-      }
-    }
-    if (payment && policy) {
-      // The key names the status cancelled from: a retry after a lost commit finds the same status
-      // (nothing was committed) and so the same key, which the provider answers with the first refund.
-      const key = `cancel-${status}`;
-      await recordRefund(tx, {
-        paymentId: payment.id,
-        refund: policy.refund,
-        keptFee: policy.keptFee,
-        key,
-        actorId: input.actorId,
-      });
-      const money = formatMoney(policy.refund, payment.currency as Currency, 'en');
-      await notify({
-        userId: pkg.senderId,
-        type: 'payment_refunded',
-        title: 'Package cancelled and refunded',
-        body:
-          policy.keptFee > 0
-            ? `"${pkg.title}" is cancelled. ${money} is on its way back to you; the platform fee is kept because a traveler had been matched.`
-            : `"${pkg.title}" is cancelled. ${money} is on its way back to you.`,
-        link: `/user/packages/${pkg.id}`,
-        data: { packageId: pkg.id, paymentId: payment.id, refund: policy.refund },
-      });
-      // Last, once everything above has been checked and written: see providerRefund.
-      await providerRefund(provider, payment, policy.refund, key);
-    }
+    const refund = await cancelPaidPackageIn(tx, notify, input);
+    // Last, once everything above has been checked and written: see providerRefund.
+    if (refund) await providerRefund(provider, refund.payment, refund.amount, refund.key);
   });
+}
+
+/**
+ * cancelPaidPackage's writes in the caller's transaction, without the provider's refund: it answers
+ * the refund it recorded, for the caller to ask the provider for once all its own writes are done
+ * (a ban cancels several packages in one transaction, docs/product.md §8.3).
+ */
+export async function cancelPaidPackageIn(
+  tx: Transaction,
+  notify: Notify,
+  input: { packageId: string; actorId: string; asAdmin: boolean; note?: string },
+): Promise<PendingRefund | null> {
+  const [pkg] = await tx.select().from(packages).where(eq(packages.id, input.packageId)).for('update');
+  if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
+  if (pkg.senderId !== input.actorId && !input.asAdmin) throw new AppError('CANCEL_SENDER_ONLY');
+  const status = pkg.status as PackageStatus;
+  const afterPickup = status === 'in_transit' || status === 'delivered';
+  if (afterPickup && !input.asAdmin) {
+    throw new AppError('CANCEL_AFTER_PICKUP');
+  }
+  if (status !== 'open' && status !== 'matched' && !afterPickup) {
+    throw new AppError('PACKAGE_NOT_CANCELLABLE', { params: { status } });
+  }
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.packageId, pkg.id), inArray(payments.status, ['succeeded', 'partially_refunded'])))
+    .orderBy(desc(payments.createdAt))
+    .limit(1)
+    .for('update');
+  const policy = payment ? refundPolicy(status, payment) : null;
+  const byAdmin = input.asAdmin && pkg.senderId !== input.actorId;
+  await transitionPackage(tx, {
+    packageId: pkg.id,
+    to: 'cancelled',
+    actorId: input.actorId,
+    note: input.note ?? (byAdmin ? 'Cancelled by an administrator' : 'Cancelled by the sender'),
+  });
+  if (status === 'open') await expirePendingRequestsOf(tx, notify, pkg.id);
+  else {
+    // The trip's room comes back; before pickup the handshake is undone, after it stays on record.
+    // Read under the lock: a traveler who withdrew and another who matched since are not this one.
+    await endMatch(tx, pkg, { withdrawRequest: status === 'matched' });
+    if (pkg.travelerId) {
+      await notify({
+        userId: pkg.travelerId,
+        type: 'package_cancelled',
+        title: 'Package cancelled',
+        body: byAdmin
+          ? `An administrator cancelled "${pkg.title}". You no longer carry it.`
+          : `The sender cancelled "${pkg.title}". You no longer carry it, and your trip has its room back.`,
+        link: `/user/packages/${pkg.id}`,
+        data: { packageId: pkg.id },
+      });
+    }
+  }
+  if (!payment || !policy) return null;
+  // The key names the status cancelled from: a retry after a lost commit finds the same status
+  // (nothing was committed) and so the same key, which the provider answers with the first refund.
+  const key = `cancel-${status}`;
+  await recordRefund(tx, {
+    paymentId: payment.id,
+    refund: policy.refund,
+    keptFee: policy.keptFee,
+    key,
+    actorId: input.actorId,
+  });
+  const money = formatMoney(policy.refund, payment.currency as Currency, 'en');
+  await notify({
+    userId: pkg.senderId,
+    type: 'payment_refunded',
+    title: 'Package cancelled and refunded',
+    body:
+      policy.keptFee > 0
+        ? `"${pkg.title}" is cancelled. ${money} is on its way back to you; the platform fee is kept because a traveler had been matched.`
+        : `"${pkg.title}" is cancelled. ${money} is on its way back to you.`,
+    link: `/user/packages/${pkg.id}`,
+    data: { packageId: pkg.id, paymentId: payment.id, refund: policy.refund },
+  });
+  return { payment, amount: policy.refund, key };
 }

@@ -6,6 +6,7 @@ import { commonWords } from './words/common.ts';
 import { kycWords } from './words/kyc.ts';
 import { lifecycleWords } from './words/lifecycle.ts';
 import { matchingWords } from './words/matching.ts';
+import { membersWords } from './words/members.ts';
 import { notificationsWords } from './words/notifications.ts';
 import { packagesWords } from './words/packages.ts';
 import { paymentsWords } from './words/payments.ts';
@@ -34,4 +35,5 @@ export const errorWords: Record<ErrorCode, ErrorWords> = {
   ...reviewsWords,
   ...chatWords,
   ...notificationsWords,
+  ...membersWords,
 };
