@@ -12,6 +12,7 @@ import type {
 import type { Conversation } from '#shared/chat.ts';
 import type { AdminKyc, AdminKycDecision } from '#shared/kyc.ts';
 import { http } from '#web/lib/http.ts';
+import { auditKeys } from './admin-audit.ts';
 
 // The back office's members (`/api/admin/users…`, server module `members`; the identity check's
 // admin view is the kyc module's): the list, one member's record, and the actions on an account
@@ -28,8 +29,6 @@ export const adminUserKeys = {
   list: (params: AdminUserListParams) => [...adminUserKeys.lists(), params] as const,
   detail: (id: string) => [...adminUserKeys.all, 'detail', id] as const,
   kyc: (id: string) => [...adminUserKeys.all, 'kyc', id] as const,
-  /** The audit timeline of a member (written by the audit resource under this key's prefix). */
-  audit: (id: string) => ['admin-audit', 'user', id] as const,
 };
 
 const path = (id: string, tail = '') => `/api/admin/users/${encodeURIComponent(id)}${tail}`;
@@ -71,7 +70,7 @@ function useMemberAction<TInput, TResult>(id: string, run: (input: TInput) => Pr
       Promise.all([
         client.invalidateQueries({ queryKey: adminUserKeys.detail(id) }),
         client.invalidateQueries({ queryKey: adminUserKeys.lists() }),
-        client.invalidateQueries({ queryKey: adminUserKeys.audit(id) }),
+        client.invalidateQueries({ queryKey: auditKeys.timeline('user', id) }),
         also ? client.invalidateQueries({ queryKey: adminUserKeys.kyc(id) }) : undefined,
       ]),
   });

@@ -4,17 +4,31 @@ import axe from 'axe-core';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { Toaster } from '#web/components/ui/toaster.tsx';
 
 // Component tests of whole screens: the page in a router at a URL, with a fresh query client, and the
 // server answered by `mockApi`'s handlers through a stubbed `fetch` (the app's real http client and
 // data layer run unchanged).
 
-// Tables measure their width to decide whether they scroll; jsdom has no ResizeObserver.
+// Tables measure their width to decide whether they scroll, dialogs ask for media queries: jsdom has
+// neither ResizeObserver nor matchMedia.
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}
   disconnect() {}
 };
+if (typeof window !== 'undefined') {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
 
 type Handler = (request: { url: URL; body: unknown }) => unknown;
 
@@ -65,7 +79,7 @@ function json(status: number, body: unknown) {
 }
 
 /**
- * The screen at `url`, matched by its route `path` (":id" style) in a data router as the app's (the
+ * The screen at `url` (anything else it navigates to renders "Elsewhere"), matched by its route `path` (":id" style) in a data router as the app's (the
  * route's `title` is what the page header shows), in a fresh query client.
  */
 export function renderPage(
@@ -73,13 +87,20 @@ export function renderPage(
   { url, path = url.split('?')[0], title = 'Page' }: { url: string; path?: string; title?: string },
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path, element: page, handle: { title } }], { initialEntries: [url] });
+  const router = createMemoryRouter(
+    [
+      { path, element: page, handle: { title } },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: [url] },
+  );
   return {
     client,
     router,
     ...render(
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />
+        <Toaster />
       </QueryClientProvider>,
     ),
   };

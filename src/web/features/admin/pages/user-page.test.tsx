@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminUserDetail } from '#shared/admin-users.ts';
 import type { AdminKyc } from '#shared/kyc.ts';
 import { HttpFailure } from '#web/lib/errors/describe-error.ts';
-import { renderPage, seriousViolations, stubBrowser } from '../test/render-page.tsx';
+import { renderPage, seriousViolations } from '#web/test/render.tsx';
 import UserPage from './user-page.tsx';
 
 const http = vi.hoisted(() => vi.fn());
@@ -83,9 +83,8 @@ function serve(answer: (url: string, options?: { method?: string; body?: unknown
   });
 }
 
-const open = () => renderPage(UserPage, { path: '/admin/users/:id', url: `/admin/users/${id}`, title: 'User' });
+const open = () => renderPage(<UserPage />, { path: '/admin/users/:id', url: `/admin/users/${id}`, title: 'User' });
 
-beforeAll(stubBrowser);
 afterEach(() => {
   cleanup();
   http.mockReset();

@@ -8,6 +8,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
 import { errorMessage, errorStatus } from '#web/lib/errors/describe-error.ts';
 import { useSession } from '#web/lib/session.ts';
+import { AuditTimeline } from '../components/audit-timeline.tsx';
 import { KycSection } from '../components/users/kyc-section.tsx';
 import { MemberActions } from '../components/users/member-actions.tsx';
 import { MemberBadges } from '../components/users/member-badges.tsx';
@@ -80,11 +81,7 @@ export default function UserPage() {
       <div className="flex flex-col gap-4">
         <MemberRecord detail={detail.data} />
         <KycSection userId={user.id} canDecide={!isSelf} />
-        <RecordSection title="Audit timeline">
-          {/* AUDIT TIMELINE SLOT: <AuditTimeline subjectType="user" subjectId={user.id} /> goes here once
-              features/admin/components/audit-timeline.tsx is on main (docs/product.md §8.1). */}
-          <p className="text-slate-600">The audit timeline of this member appears here.</p>
-        </RecordSection>
+        <AuditTimeline subjectType="user" subjectId={user.id} />
       </div>
     </>
   );

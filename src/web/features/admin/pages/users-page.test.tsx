@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminUser, AdminUserPage } from '#shared/admin-users.ts';
 import { HttpFailure } from '#web/lib/errors/describe-error.ts';
-import { renderPage, seriousViolations, stubBrowser } from '../test/render-page.tsx';
+import { renderPage, seriousViolations } from '#web/test/render.tsx';
 import UsersPage, { listParams, usersListSchema } from './users-page.tsx';
 
 const http = vi.hoisted(() => vi.fn());
@@ -40,9 +40,8 @@ function serve(list: () => Promise<AdminUserPage>) {
   });
 }
 
-const open = (url = '/admin/users') => renderPage(UsersPage, { path: '/admin/users', url, title: 'Users' });
+const open = (url = '/admin/users') => renderPage(<UsersPage />, { path: '/admin/users', url, title: 'Users' });
 
-beforeAll(stubBrowser);
 afterEach(() => {
   cleanup();
   http.mockReset();
