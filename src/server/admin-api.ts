@@ -9,6 +9,8 @@ import { kycAdminRoutes } from './modules/kyc/routes.ts';
 import { lifecycleAdminRoutes } from './modules/lifecycle/routes.ts';
 import { memberAdminRoutes } from './modules/members/routes.ts';
 import type { Notifier } from './modules/notifications/public.ts';
+import { requestAdminRoutes } from './modules/requests/admin-routes.ts';
+import { travelPlanAdminRoutes } from './modules/travel-plans/admin-routes.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 import type { Gateway } from './realtime/gateway.ts';
 
@@ -32,6 +34,8 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options
   await app.register(adminMoneyRoutes, { db, notifier, provider, bankKey });
   await app.register(lifecycleAdminRoutes, { db, notifier, provider });
   await app.register(chatAdminRoutes, { db, gateway });
+  await app.register(requestAdminRoutes, { db, notifier });
+  await app.register(travelPlanAdminRoutes, { db, notifier });
   await app.register(auditRoutes, { db });
   await app.register(memberAdminRoutes, { db, notifier, provider, sessions, gateway });
 };

@@ -18,6 +18,8 @@ export const notificationTypes = [
   'request_declined',
   'request_withdrawn',
   'request_expired',
+  /** An administrator cancelled the member's trip (docs/product.md §8); a traveler's own cancelling tells nobody but the senders. */
+  'travel_plan_cancelled',
   'package_picked_up',
   'package_delivered',
   'package_completed',

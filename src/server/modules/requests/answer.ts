@@ -38,10 +38,10 @@ async function myRequest(tx: Transaction, id: string, viewer: Member) {
   return { ...found, side };
 }
 
-const notPending = (status: string, action: string) =>
+export const notPending = (status: string, action: string) =>
   new AppError('REQUEST_ALREADY_ANSWERED', { params: { status, action } });
 
-const partiesOf = (request: { startedBy: string; travelerId: string }, senderId: string) => ({
+export const partiesOf = (request: { startedBy: string; travelerId: string }, senderId: string) => ({
   starterId: request.startedBy === 'traveler' ? request.travelerId : senderId,
   receiverId: request.startedBy === 'traveler' ? senderId : request.travelerId,
 });

@@ -1,5 +1,6 @@
 // What other modules may use of requests, besides its service.ts: everything else in this folder is
 // its own (a dependency-cruiser rule keeps it so).
+export { listAdminRequests } from './admin.ts';
 export { endMatch } from './capacity.ts';
 export {
   closePendingRequestsOfPlan,

@@ -3,7 +3,8 @@ import type { Database } from '#server/db/client.ts';
 import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
-import type { Notifier } from '#server/modules/notifications/public.ts';
+import type { Transaction } from '#server/db/transaction.ts';
+import type { Notifier, Notify } from '#server/modules/notifications/public.ts';
 import { closePendingRequestsOfPlan, lockPackagesWithPendingRequestsOn } from '#server/modules/requests/public.ts';
 import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { AppError } from '#shared/errors.ts';
@@ -110,18 +111,31 @@ export async function cancelTravelPlan(
     await ownActivePlan(tx, id, viewer);
     await lockPackagesWithPendingRequestsOn(tx, id);
     const plan = await ownActivePlan(tx, id, viewer, true);
-    if (plan.reservedGrams > 0) {
-      throw new AppError('TRAVEL_PLAN_HAS_ACCEPTED_PACKAGES');
-    }
-    const [updated] = await tx
-      .update(travelPlans)
-      .set({ status: 'cancelled', updatedAt: new Date() })
-      .where(eq(travelPlans.id, id))
-      .returning();
-    await closePendingRequestsOfPlan(tx, notify, id);
-    return updated ?? plan;
+    return (await cancelLockedPlan(tx, notify, plan)).row;
   });
   return view(db, row, 'owner');
+}
+
+/**
+ * What cancelling does, by its traveler or an admin (ADR 0023), on an active plan locked after the
+ * packages of its pending requests: refused while it carries accepted packages, else cancelled with
+ * its pending requests ended and their senders told.
+ */
+export async function cancelLockedPlan(
+  tx: Transaction,
+  notify: Notify,
+  plan: TravelPlanRow,
+): Promise<{ row: TravelPlanRow; requestsEnded: number }> {
+  if (plan.reservedGrams > 0) {
+    throw new AppError('TRAVEL_PLAN_HAS_ACCEPTED_PACKAGES');
+  }
+  const [updated] = await tx
+    .update(travelPlans)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(eq(travelPlans.id, plan.id))
+    .returning();
+  const requestsEnded = await closePendingRequestsOfPlan(tx, notify, plan.id);
+  return { row: updated ?? plan, requestsEnded };
 }
 
 /**

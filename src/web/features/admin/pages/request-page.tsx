@@ -1,17 +1,174 @@
-import { useParams } from 'react-router';
-import { AdminPlaceholder, RecordId } from '../components/admin-placeholder.tsx';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import type { AdminRequest } from '#shared/admin-requests.ts';
+import { type Currency, formatMoney } from '#shared/money.ts';
+import { adminRequestKeys, adminRequestQueries } from '#web/api/admin-requests.ts';
+import { adminTravelPlanKeys } from '#web/api/admin-travel-plans.ts';
+import { PackageStatusBadge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
+import { errorStatus } from '#web/lib/errors/describe-error.ts';
+import { formatDateTime, formatKg } from '#web/lib/format.ts';
+import { http } from '#web/lib/http.ts';
+import { AuditSlot } from '../components/audit-slot.tsx';
+import { ReasonDialog } from '../components/reason-dialog.tsx';
+import {
+  Facts,
+  PersonLink,
+  RecordSection,
+  RecordSkeleton,
+  RequestStatusBadge,
+  route,
+  TravelPlanStatusBadge,
+} from '../components/record.tsx';
+
+// One request in the back office (docs/product.md §4, §8): its package, trip and members, what happened
+// to it, and an admin's withdrawal while it is pending.
+
+const kindWords = { traveler: "Traveler's offer", sender: "Sender's invitation" } as const;
+const eventWords: Record<AdminRequest['timeline'][number]['kind'], string> = {
+  created: 'Made',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+};
+
+function useWithdraw(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      http<AdminRequest>(`/api/admin/requests/${encodeURIComponent(id)}/withdraw`, {
+        method: 'POST',
+        body: { reason },
+      }),
+    onSuccess: async (request) => {
+      client.setQueryData(adminRequestKeys.detail(id), request);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: adminRequestKeys.lists() }),
+        client.invalidateQueries({ queryKey: adminTravelPlanKeys.detail(request.travelPlan.id) }),
+      ]);
+    },
+  });
+}
 
 export default function RequestPage() {
-  const { id } = useParams();
+  const { id = '' } = useParams();
+  const query = useQuery(adminRequestQueries.detail(id));
+  const withdraw = useWithdraw(id);
+
+  if (query.status === 'pending') return <RecordSkeleton />;
+  if (query.status === 'error') {
+    return errorStatus(query.error) === 404 || errorStatus(query.error) === 400 ? (
+      <EmptyState
+        title="There is no such request"
+        action={
+          <Button asChild variant="secondary">
+            <Link to="/admin/requests">Back to requests</Link>
+          </Button>
+        }
+      />
+    ) : (
+      <ErrorState title="The request could not be loaded" onRetry={() => void query.refetch()} />
+    );
+  }
+  const r = query.data;
   return (
-    <AdminPlaceholder
-      lead="One request: the package, the traveler and travel plan, and its history."
-      emptyTitle="Request details arrive with the back-office work"
-      back={{ to: '/admin/requests', label: 'Back to requests' }}
-    >
-      <p>
-        Request <RecordId id={id} /> can't be shown yet: request details come with the admin issue.
-      </p>
-    </AdminPlaceholder>
+    <>
+      <PageHeader
+        title={`Request for “${r.package.title}”`}
+        lead={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <RequestStatusBadge status={r.status} /> {kindWords[r.startedBy]} · made {formatDateTime(r.createdAt)}
+          </span>
+        }
+        actions={
+          r.actions.includes('withdraw') ? (
+            <ReasonDialog
+              trigger="Withdraw request"
+              title="Withdraw this request?"
+              description="It stops waiting for an answer, as if its starter had taken it back. Both members are told."
+              confirm="Withdraw request"
+              busyLabel="Withdrawing…"
+              done="Request withdrawn. Both members were told."
+              onConfirm={(reason) => withdraw.mutateAsync(reason)}
+            />
+          ) : null
+        }
+      />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <RecordSection title="Request">
+          <Facts
+            items={[
+              [
+                'Id',
+                <code key="id" className="break-all text-sm">
+                  {r.id}
+                </code>,
+              ],
+              ['Status', <RequestStatusBadge key="s" status={r.status} />],
+              ['Kind', kindWords[r.startedBy]],
+              ['Message', r.message ?? '—'],
+              ['Expires', r.expiresAt ? `${formatDateTime(r.expiresAt)} at the latest (the trip leaves)` : '—'],
+              ['Sender', <PersonLink key="sender" person={r.sender} />],
+              ['Traveler', <PersonLink key="traveler" person={r.traveler} />],
+            ]}
+          />
+        </RecordSection>
+        <RecordSection title="Package">
+          <Facts
+            items={[
+              [
+                'Title',
+                <TextLink key="p" to={`/admin/packages/${r.package.id}`}>
+                  {r.package.title}
+                </TextLink>,
+              ],
+              ['Status', <PackageStatusBadge key="s" status={r.package.status} />],
+              ['Route', route(r.package.from, r.package.to)],
+              ['Weight', r.package.weightKg === null ? '—' : formatKg(r.package.weightKg)],
+              ['Reward', r.reward === null ? '—' : formatMoney(r.reward, r.currency as Currency)],
+            ]}
+          />
+        </RecordSection>
+        <RecordSection title="Trip">
+          <Facts
+            items={[
+              [
+                'Route',
+                <TextLink key="t" to={`/admin/travel-plans/${r.travelPlan.id}`}>
+                  {route(r.travelPlan.from, r.travelPlan.to)}
+                </TextLink>,
+              ],
+              ['Status', <TravelPlanStatusBadge key="s" status={r.travelPlan.status} />],
+              ['Departure', formatDateTime(r.travelPlan.departureAt)],
+              ['Arrival', formatDateTime(r.travelPlan.arrivalAt)],
+            ]}
+          />
+        </RecordSection>
+        <RecordSection title="Timeline">
+          <ol className="flex flex-col gap-2">
+            {r.timeline.map((event) => (
+              <li key={event.kind} className="flex flex-wrap gap-x-2">
+                <span className="font-medium text-slate-900">{eventWords[event.kind]}</span>
+                <time dateTime={event.at} className="text-slate-600">
+                  {formatDateTime(event.at)}
+                </time>
+                <span className="text-slate-700">
+                  {event.by
+                    ? `by ${event.by.name} (${event.by.role})`
+                    : 'by nobody: time ran out or another request won'}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </RecordSection>
+      </div>
+      <div className="mt-4">
+        <AuditSlot subjectType="request" subjectId={r.id} />
+      </div>
+    </>
   );
 }

@@ -1,0 +1,223 @@
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '#server/db/client.ts';
+import { listTotal } from '#server/db/counts.ts';
+import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { packages } from '#server/db/schema/packages.ts';
+import { requests } from '#server/db/schema/requests.ts';
+import { travelPlans } from '#server/db/schema/travel-plans.ts';
+import { listAudit, recordAudit } from '#server/modules/audit/service.ts';
+import type { Notifier } from '#server/modules/notifications/public.ts';
+import { boundary } from '#shared/admin-money.ts';
+import type { AdminRequest, AdminRequestListQuery, AdminRequestPage, AdminRequestRow } from '#shared/admin-requests.ts';
+import type { PackageStatus } from '#shared/package-status.ts';
+import type { RequestStarter, RequestStatus } from '#shared/requests.ts';
+import type { TravelPlanStatus } from '#shared/travel-plans.ts';
+import { notPending, partiesOf } from './answer.ts';
+import { requestNotFound } from './list.ts';
+
+// The back office's requests (docs/product.md §4, §8): every request, filtered and paged by keyset on
+// (created_at, id), one request with its story, and an admin's withdrawal of a pending one.
+
+const sender = alias(user, 'admin_request_sender');
+const traveler = alias(user, 'admin_request_traveler');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The filters every query of the list shares: the page, its count. */
+function conditionsOf(query: Omit<AdminRequestListQuery, 'sort' | 'cursor' | 'limit'>): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(requests.status, query.status));
+  if (query.startedBy) conditions.push(eq(requests.startedBy, query.startedBy));
+  if (query.packageId) conditions.push(eq(requests.packageId, query.packageId));
+  if (query.travelerId) conditions.push(eq(requests.travelerId, query.travelerId));
+  if (query.travelPlanId) conditions.push(eq(requests.travelPlanId, query.travelPlanId));
+  if (query.senderId) conditions.push(eq(packages.senderId, query.senderId));
+  if (query.from) conditions.push(gte(requests.createdAt, boundary(query.from, 'from')));
+  if (query.to) conditions.push(lt(requests.createdAt, boundary(query.to, 'to')));
+  // The search is an exact id: text that is not one matches nothing rather than failing.
+  if (query.q) conditions.push(UUID.test(query.q) ? eq(requests.id, query.q) : sql`false`);
+  return conditions;
+}
+
+function rowQuery(db: Database) {
+  return db
+    .select({
+      request: requests,
+      exactCreatedAt: exactTime(requests.createdAt),
+      pkg: packages,
+      plan: travelPlans,
+      sender: { id: sender.id, name: sender.name, email: sender.email },
+      traveler: { id: traveler.id, name: traveler.name, email: traveler.email },
+    })
+    .from(requests)
+    .innerJoin(packages, eq(packages.id, requests.packageId))
+    .innerJoin(travelPlans, eq(travelPlans.id, requests.travelPlanId))
+    .innerJoin(sender, eq(sender.id, packages.senderId))
+    .innerJoin(traveler, eq(traveler.id, requests.travelerId));
+}
+type Row = Awaited<ReturnType<ReturnType<typeof rowQuery>['execute']>>[number];
+
+function toRow(r: Row): AdminRequestRow {
+  const status = r.request.status as RequestStatus;
+  return {
+    id: r.request.id,
+    status,
+    startedBy: r.request.startedBy as RequestStarter,
+    package: {
+      id: r.pkg.id,
+      title: r.pkg.title,
+      status: r.pkg.status as PackageStatus,
+      from: { city: r.pkg.pickupCity, countryCode: r.pkg.pickupCountry },
+      to: { city: r.pkg.dropoffCity, countryCode: r.pkg.dropoffCountry },
+    },
+    sender: r.sender,
+    traveler: r.traveler,
+    reward: r.pkg.reward,
+    currency: r.pkg.currency,
+    createdAt: r.request.createdAt.toISOString(),
+    expiresAt: status === 'pending' ? r.plan.departureAt.toISOString() : null,
+  };
+}
+
+/** Filtered, newest (or oldest) first, a page at a time, with the count of the whole list. */
+export async function listAdminRequests(db: Database, query: AdminRequestListQuery): Promise<AdminRequestPage> {
+  const conditions = conditionsOf(query);
+  const direction = query.sort === 'created' ? 'asc' : 'desc';
+  const order = direction === 'asc' ? asc : desc;
+  const paged = [...conditions];
+  if (query.cursor) {
+    paged.push(afterTimeCursor(requests.createdAt, requests.id, decodeTimeCursor(query.cursor), direction));
+  }
+  const [rows, total] = await Promise.all([
+    rowQuery(db)
+      .where(and(...paged))
+      .orderBy(order(requests.createdAt), order(requests.id))
+      .limit(query.limit + 1),
+    listTotal(
+      db,
+      db
+        .select({ id: requests.id })
+        .from(requests)
+        .innerJoin(packages, eq(packages.id, requests.packageId))
+        .where(and(...conditions))
+        .$dynamic(),
+    ),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toRow),
+    nextCursor: rows.length > query.limit && last ? encodeCursor([last.exactCreatedAt, last.request.id]) : null,
+    total,
+  };
+}
+
+type Timeline = AdminRequest['timeline'];
+
+/** Who ended it: the side whose move it was, the admin whose withdrawal the audit log holds, or nobody. */
+async function timelineOf(db: Database, r: Row): Promise<Timeline> {
+  const { request } = r;
+  const starter = request.startedBy === 'traveler' ? 'traveler' : 'sender';
+  const receiver = starter === 'traveler' ? 'sender' : 'traveler';
+  const person = (role: 'traveler' | 'sender') => ({ id: r[role].id, name: r[role].name, role });
+  const events: Timeline = [{ kind: 'created', at: request.createdAt.toISOString(), by: person(starter) }];
+  const status = request.status as RequestStatus;
+  if (status === 'pending' || !request.respondedAt) return events;
+  const at = request.respondedAt.toISOString();
+  let by: Timeline[number]['by'] = null;
+  if (status === 'accepted') by = person(receiver);
+  if (status === 'declined') {
+    // Declined because the package went to another traveler: nobody said no to this one (§4.3).
+    const takenByAnother = r.pkg.travelerId !== null && r.pkg.travelerId !== request.travelerId;
+    by = takenByAnother ? null : person(receiver);
+  }
+  if (status === 'withdrawn') {
+    const audit = await listAudit(db, {
+      subjectType: 'request',
+      subjectId: request.id,
+      action: 'request.withdraw',
+      limit: 1,
+    });
+    const actor = audit.items[0]?.actor;
+    by = actor ? { id: actor.id, name: actor.name, role: 'admin' } : person(starter);
+  }
+  return [...events, { kind: status, at, by }];
+}
+
+export async function getAdminRequest(db: Database, id: string): Promise<AdminRequest> {
+  const [r] = await rowQuery(db).where(eq(requests.id, id));
+  if (!r) throw requestNotFound();
+  const row = toRow(r);
+  return {
+    ...row,
+    message: r.request.message,
+    package: { ...row.package, weightKg: r.pkg.weightGrams === null ? null : r.pkg.weightGrams / 1000 },
+    travelPlan: {
+      id: r.plan.id,
+      status: r.plan.status as TravelPlanStatus,
+      from: { city: r.plan.originCity, countryCode: r.plan.originCountry },
+      to: { city: r.plan.destinationCity, countryCode: r.plan.destinationCountry },
+      departureAt: r.plan.departureAt.toISOString(),
+      arrivalAt: r.plan.arrivalAt.toISOString(),
+    },
+    timeline: await timelineOf(db, r),
+    actions: row.status === 'pending' ? ['withdraw'] : [],
+  };
+}
+
+/**
+ * An admin closes a pending request (docs/product.md §8): it becomes `withdrawn` as if its starter had
+ * taken it back, both members are told, and the audit row is written in the same transaction. Only the
+ * request is locked, as the starter's own withdrawal does: an acceptance racing it either finds it
+ * withdrawn or wins first, and then this refuses (409) since the request is no longer pending.
+ */
+export async function adminWithdrawRequest(
+  db: Database,
+  notifier: Notifier,
+  adminId: string,
+  requestId: string,
+  reason: string,
+): Promise<AdminRequest> {
+  await notifier.transaction(db, async (tx, notify) => {
+    const [request] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
+    if (!request) throw requestNotFound();
+    if (request.status !== 'pending') throw notPending(request.status, 'withdrawn');
+    const [pkg] = await tx
+      .select({ senderId: packages.senderId, title: packages.title })
+      .from(packages)
+      .where(eq(packages.id, request.packageId));
+    if (!pkg) throw requestNotFound();
+    const now = new Date();
+    await tx
+      .update(requests)
+      .set({ status: 'withdrawn', updatedAt: now, respondedAt: now })
+      .where(eq(requests.id, requestId));
+    const { starterId, receiverId } = partiesOf(request, pkg.senderId);
+    const what = request.startedBy === 'traveler' ? 'offer to carry' : 'invitation to carry';
+    for (const [userId, body] of [
+      [starterId, `An administrator withdrew your ${what} "${pkg.title}".`],
+      [receiverId, `An administrator withdrew the ${what} "${pkg.title}", so there is nothing to answer.`],
+    ] as const) {
+      await notify({
+        userId,
+        type: 'request_withdrawn',
+        title: 'Request withdrawn',
+        body,
+        link: '/user/packages/requests',
+        data: { requestId, packageId: request.packageId },
+      });
+    }
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'request.withdraw',
+      subject: { type: 'request', id: requestId },
+      before: { status: request.status },
+      after: { status: 'withdrawn' },
+      reason,
+      data: { packageId: request.packageId, travelPlanId: request.travelPlanId, travelerId: request.travelerId },
+    });
+  });
+  return getAdminRequest(db, requestId);
+}
