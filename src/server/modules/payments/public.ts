@@ -3,5 +3,5 @@
 export { returnPage } from './checkout.ts';
 export type { PaymentRow } from './mapping.ts';
 export { toPayment } from './mapping.ts';
-export { providerRefund, recordRefund, refundPolicy } from './refunds.ts';
+export { cancelLockedPackage, providerRefund, recordRefund, refundPolicy } from './refunds.ts';
 export { releasePayment } from './release.ts';
