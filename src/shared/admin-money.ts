@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ledgerEntryKinds } from './balances.ts';
+import { listTotalSchema } from './lists.ts';
 import { currencySchema, minorAmountSchema } from './money.ts';
-import { paymentSchema, paymentStatuses } from './payments.ts';
+import { type PackageStatus, packageStatuses } from './package-status.ts';
+import { paymentProviders, paymentSchema, paymentStatuses } from './payments.ts';
 import { text } from './text.ts';
 
 // The back office's money screens (docs/product.md §8): payments with their refunds, and the
@@ -16,6 +18,12 @@ const limit = z.coerce.number().int().min(1).max(ADMIN_MONEY_LIMITS.pageSizeMax)
 export const adminPaymentSchema = paymentSchema
   .extend({
     packageTitle: z.string(),
+    packageStatus: z.enum(packageStatuses),
+    /** The provider's checkout (Stripe: cs_…) and the charge it made (Stripe: pi_…); null until known. */
+    providerRef: z.string().nullable(),
+    providerPaymentRef: z.string().nullable(),
+    /** What escrow still holds for this payment. */
+    held: z.number().int(),
     sender: z.object({ id: z.string(), name: z.string(), email: z.string() }),
     /**
      * What an admin can still refund: what is left of the payment and still held in escrow for it
@@ -34,16 +42,45 @@ export const adminPaymentSchema = paymentSchema
   .meta({ id: 'AdminPayment' });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
-export const adminPaymentListQuerySchema = z.object({
-  status: z.enum(paymentStatuses, `Choose one of: ${paymentStatuses.join(', ')}`).optional(),
-  packageId: z.uuid('This is not a package id').optional(),
-  cursor,
-  limit,
-});
+/** The orders the payments list knows: `created` or `amount`, `-` for descending. */
+export const adminPaymentSorts = ['-created', 'created', '-amount', 'amount'] as const;
+export type AdminPaymentSort = (typeof adminPaymentSorts)[number];
+
+const amountBound = z.coerce.number('Enter an amount in cents').pipe(minorAmountSchema).optional();
+
+export const adminPaymentListQuerySchema = z
+  .object({
+    status: z.enum(paymentStatuses, `Choose one of: ${paymentStatuses.join(', ')}`).optional(),
+    provider: z.enum(paymentProviders, `Choose one of: ${paymentProviders.join(', ')}`).optional(),
+    /** Made from this moment on (a date alone: from its start, UTC). */
+    createdFrom: dateOrDateTimeField().optional(),
+    /** Made before this moment (a date alone: up to its end, UTC). */
+    createdTo: dateOrDateTimeField().optional(),
+    /** The payment's amount (reward + fee), in minor units, both ends included. */
+    minAmount: amountBound,
+    maxAmount: amountBound,
+    /** Exactly the provider's checkout or charge reference (cs_…, pi_…). */
+    providerRef: text().trim().min(1).max(255).optional(),
+    packageId: z.uuid('This is not a package id').optional(),
+    senderId: z.uuid('This is not a member id').optional(),
+    /** Exactly a payment id, a package id or a provider reference. */
+    q: text().trim().max(255).optional(),
+    sort: z.enum(adminPaymentSorts, `Choose one of: ${adminPaymentSorts.join(', ')}`).default('-created'),
+    cursor,
+    limit,
+  })
+  .refine((q) => !q.createdFrom || !q.createdTo || boundary(q.createdFrom, 'from') < boundary(q.createdTo, 'to'), {
+    path: ['createdTo'],
+    message: 'Choose an end after the start',
+  })
+  .refine((q) => q.minAmount === undefined || q.maxAmount === undefined || q.minAmount <= q.maxAmount, {
+    path: ['maxAmount'],
+    message: 'Choose a maximum at least the minimum',
+  });
 export type AdminPaymentListQuery = z.infer<typeof adminPaymentListQuerySchema>;
 
 export const adminPaymentPageSchema = z
-  .object({ items: z.array(adminPaymentSchema), nextCursor: z.string().nullable() })
+  .object({ items: z.array(adminPaymentSchema), nextCursor: z.string().nullable(), total: listTotalSchema })
   .meta({ id: 'AdminPaymentPage' });
 export type AdminPaymentPage = z.infer<typeof adminPaymentPageSchema>;
 
@@ -59,6 +96,19 @@ export const adminRefundSchema = z
   })
   .meta({ id: 'AdminRefund' });
 export type AdminRefund = z.infer<typeof adminRefundSchema>;
+
+/**
+ * What an admin refund may do, by the package's status (docs/product.md §5.5): before pickup a refund
+ * of everything escrow holds cancels the package (nobody would be paid to carry it); after pickup money
+ * moves only through a dispute, so the refund is refused; otherwise (the package has ended) only what
+ * escrow still holds can go back.
+ */
+export type RefundStage = 'before_pickup' | 'after_pickup' | 'ended';
+export function refundStage(status: PackageStatus): RefundStage {
+  if (status === 'open' || status === 'matched') return 'before_pickup';
+  if (status === 'in_transit' || status === 'delivered' || status === 'disputed') return 'after_pickup';
+  return 'ended';
+}
 
 export const ledgerLineSchema = z.object({ account: z.string(), amount: z.number().int() }).meta({ id: 'LedgerLine' });
 
@@ -80,10 +130,13 @@ export const ledgerEntrySchema = z
   .meta({ id: 'LedgerEntry' });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
-export const dateOrDateTime = z.union(
-  [z.iso.datetime({ offset: true }), z.iso.date()],
-  'Use a date (2026-12-01) or a date and time (2026-12-01T09:00:00Z)',
-);
+function dateOrDateTimeField() {
+  return z.union(
+    [z.iso.datetime({ offset: true }), z.iso.date()],
+    'Use a date (2026-12-01) or a date and time (2026-12-01T09:00:00Z)',
+  );
+}
+export const dateOrDateTime = dateOrDateTimeField();
 
 export const ledgerEntryListQuerySchema = z
   .object({

@@ -58,3 +58,22 @@ export function afterTimeCursor(
     ? sql`(${time}, ${id}) < (${cursor.time}::timestamptz, ${cursor.id}::uuid)`
     : sql`(${time}, ${id}) > (${cursor.time}::timestamptz, ${cursor.id}::uuid)`;
 }
+
+/** A cursor of (whole number, id), for a list ordered by an integer column such as an amount. */
+export function decodeIntCursor(cursor: string): { value: number; id: string } {
+  const [value, id] = decodeCursor(cursor, 2) as [string, string];
+  if (!/^-?\d{1,15}$/.test(value) || !uuidPattern.test(id)) throw invalidCursor();
+  return { value: Number(value), id };
+}
+
+/** Rows after the cursor in `(column, id)` order, descending or ascending. */
+export function afterIntCursor(
+  column: AnyColumn,
+  id: AnyColumn,
+  cursor: { value: number; id: string },
+  direction: 'asc' | 'desc',
+): SQL {
+  return direction === 'desc'
+    ? sql`(${column}, ${id}) < (${cursor.value}, ${cursor.id}::uuid)`
+    : sql`(${column}, ${id}) > (${cursor.value}, ${cursor.id}::uuid)`;
+}

@@ -26,6 +26,11 @@ export const paymentsErrors = {
   PAYMENT_NOT_REFUNDABLE: { status: 409, message: 'Only a payment that went through can be refunded.' },
   /** `params.refundable` and `params.currency`, when known, say what is left. */
   REFUND_TOO_LARGE: { status: 409, message: 'That is more than is left of this payment.' },
+  /** An admin refund of a package past pickup (in transit, delivered, disputed): §5.5, money moves by a dispute. */
+  REFUND_AFTER_PICKUP: {
+    status: 409,
+    message: 'After pickup, refunds go through a dispute: resolve one for the sender instead.',
+  },
   NO_PAYMENT_IN_ESCROW: { status: 409, message: 'This package has no payment held in escrow.' },
   PAYMENT_PARTLY_REFUNDED: {
     status: 409,

@@ -1,33 +1,41 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
+import { exactTime } from '#server/db/cursors.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { ledgerEntries, payments } from '#server/db/schema/payments.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
-import { type PaymentRow, providerRefund, recordRefund, toPayment } from '#server/modules/payments/public.ts';
+import {
+  cancelLockedPackage,
+  type PaymentRow,
+  providerRefund,
+  recordRefund,
+  toPayment,
+} from '#server/modules/payments/public.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
-import type { AdminPayment, AdminPaymentListQuery, AdminPaymentPage, AdminRefund } from '#shared/admin-money.ts';
+import { type AdminPayment, type AdminRefund, refundStage } from '#shared/admin-money.ts';
 import { AppError } from '#shared/errors.ts';
 import { type Currency, formatMoney } from '#shared/money.ts';
+import type { PackageStatus } from '#shared/package-status.ts';
 
-// The back office's payments (docs/product.md §8): the list, and a refund of part or all of what a payment
-// still holds in escrow (ADR 0019). One transaction checks and records the refund under the package's
-// and the payment's locks, and asks the provider last.
+// The back office's payments (docs/product.md §8): one payment as admins see it, and a refund of part or
+// all of what a payment still holds in escrow (ADR 0019, docs/product.md §5.5). One transaction checks
+// and records the refund under the package's and the payment's locks, and asks the provider last.
 
 /** What this payment still has in escrow: its entries' escrow lines, summed. */
 const heldInEscrow = sql<string>`(select coalesce(sum(l.amount), 0) from ledger_line l
   join ledger_entry e on e.id = l.entry_id
   where e.payment_id = ${payments.id} and l.account = 'escrow')`;
 
-function adminPaymentQuery(db: Database) {
+export function adminPaymentQuery(db: Database) {
   return db
     .select({
       row: payments,
       exactCreatedAt: exactTime(payments.createdAt),
       held: heldInEscrow,
       packageTitle: packages.title,
+      packageStatus: packages.status,
       sender: { id: user.id, name: user.name, email: user.email },
     })
     .from(payments)
@@ -35,7 +43,7 @@ function adminPaymentQuery(db: Database) {
     .innerJoin(user, eq(user.id, payments.senderId));
 }
 
-type AdminPaymentResult = Awaited<ReturnType<ReturnType<typeof adminPaymentQuery>['execute']>>[number];
+export type AdminPaymentResult = Awaited<ReturnType<ReturnType<typeof adminPaymentQuery>['execute']>>[number];
 
 /** A refund takes what is left of the payment, and only as much as escrow still holds for it. */
 function refundableOf(row: PaymentRow, held: number): number {
@@ -43,12 +51,18 @@ function refundableOf(row: PaymentRow, held: number): number {
   return Math.max(0, Math.min(row.amount - row.refundedAmount, held));
 }
 
-function toAdminPayment(r: AdminPaymentResult): AdminPayment {
+export function toAdminPayment(r: AdminPaymentResult): AdminPayment {
+  const held = Number(r.held);
   return {
     ...toPayment(r.row),
     packageTitle: r.packageTitle,
+    // The response schema checks it: a status the contract does not know is a bug to see, not hide.
+    packageStatus: r.packageStatus as PackageStatus,
+    providerRef: r.row.providerRef,
+    providerPaymentRef: r.row.providerPaymentRef,
+    held,
     sender: r.sender,
-    refundable: refundableOf(r.row, Number(r.held)),
+    refundable: refundableOf(r.row, held),
     mismatch:
       r.row.status === 'amount_mismatch' && r.row.paidAmount !== null
         ? {
@@ -57,25 +71,6 @@ function toAdminPayment(r: AdminPaymentResult): AdminPayment {
             refundedAt: r.row.paidRefundedAt?.toISOString() ?? null,
           }
         : null,
-  };
-}
-
-export async function listPayments(db: Database, query: AdminPaymentListQuery): Promise<AdminPaymentPage> {
-  const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(payments.status, query.status));
-  if (query.packageId) conditions.push(eq(payments.packageId, query.packageId));
-  if (query.cursor) {
-    conditions.push(afterTimeCursor(payments.createdAt, payments.id, decodeTimeCursor(query.cursor), 'desc'));
-  }
-  const rows = await adminPaymentQuery(db)
-    .where(and(...conditions))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toAdminPayment),
-    nextCursor: rows.length > query.limit && last ? encodeCursor([last.exactCreatedAt, last.row.id]) : null,
   };
 }
 
@@ -102,6 +97,11 @@ const tooMuch = (refundable: number, currency: Currency) =>
  * before the provider is asked for anything. The refund's key is the form's request id (else what was
  * refunded before and the amount), so a double click or a retry after a lost answer is one refund at
  * the provider and one entry in the ledger.
+ *
+ * The package stays consistent with its money (docs/product.md §5.5): after pickup money moves only
+ * through a dispute, so the refund is refused; before pickup a refund of everything escrow holds
+ * cancels the package on the sender's cancellation path (requests closed, the trip's room back, the
+ * traveler told), audited as the package's cancellation too, since no traveler could be paid for it.
  */
 export async function refundPayment(
   db: Database,
@@ -120,17 +120,34 @@ export async function refundPayment(
   const key = input.requestId ? `admin-${input.requestId}` : `admin-${seen.row.refundedAmount}-${input.amount}`;
 
   await notifier.transaction(db, async (tx, notify) => {
-    await tx.select({ id: packages.id }).from(packages).where(eq(packages.id, seen.row.packageId)).for('update');
+    const [pkg] = await tx.select().from(packages).where(eq(packages.id, seen.row.packageId)).for('update');
     const [locked] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    if (!locked) throw new AppError('PAYMENT_NOT_FOUND');
+    if (!pkg || !locked) throw new AppError('PAYMENT_NOT_FOUND');
     // A second identical request waits on the lock and then finds the first one's entry.
     const [done] = await tx
       .select({ id: ledgerEntries.id })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.idempotencyKey, `payment:${paymentId}:refund:${key}`));
     if (done) return;
+    const stage = refundStage(pkg.status as PackageStatus);
+    if (stage === 'after_pickup') {
+      throw new AppError('REFUND_AFTER_PICKUP', { params: { status: pkg.status } });
+    }
     const before = toAdminPayment(await findPayment(tx, paymentId));
     if (input.amount > before.refundable) throw tooMuch(before.refundable, before.currency);
+    const cancels = stage === 'before_pickup' && input.amount === before.held;
+    if (cancels) {
+      await cancelLockedPackage(tx, notify, pkg, { actorId: adminId, byAdmin: true });
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: 'package.cancel',
+        subject: { type: 'package', id: pkg.id },
+        before: { status: pkg.status },
+        after: { status: 'cancelled' },
+        reason: input.note,
+        data: { paymentId, refund: input.amount, currency: before.currency, by: 'payment.refund' },
+      });
+    }
     const updated = await recordRefund(tx, { paymentId, refund: input.amount, keptFee: 0, key, actorId: adminId });
     await recordAudit(tx, {
       actorId: adminId,
@@ -139,13 +156,16 @@ export async function refundPayment(
       before: { refundedAmount: locked.refundedAmount, status: locked.status },
       after: { refundedAmount: updated.refundedAmount, status: updated.status },
       reason: input.note,
-      data: { amount: input.amount, currency: before.currency, packageId: before.packageId },
+      data: { amount: input.amount, currency: before.currency, packageId: before.packageId, packageCancelled: cancels },
     });
+    const money = formatMoney(input.amount, before.currency, 'en');
     await notify({
       userId: before.sender.id,
       type: 'payment_refunded',
-      title: 'You have been refunded',
-      body: `${formatMoney(input.amount, before.currency, 'en')} of your payment for "${before.packageTitle}" is on its way back to you.`,
+      title: cancels ? 'Package cancelled and refunded' : 'You have been refunded',
+      body: cancels
+        ? `An administrator cancelled "${before.packageTitle}". ${money} is on its way back to you.`
+        : `${money} of your payment for "${before.packageTitle}" is on its way back to you.`,
       link: `/user/packages/${before.packageId}`,
       data: { packageId: before.packageId, paymentId, refund: input.amount },
     });

@@ -6,7 +6,7 @@ import { ledgerEntries } from '#server/db/schema/payments.ts';
 import { createNotifier } from '#server/modules/notifications/notifier.ts';
 import { call } from '#server/modules/packages/test/helpers.ts';
 import { cancelPaidPackage } from '#server/modules/payments/refunds.ts';
-import { balance, ledgerIsBalanced } from '#server/modules/payments/test/helpers.ts';
+import { ledgerIsBalanced } from '#server/modules/payments/test/helpers.ts';
 import {
   paymentOf as paymentOfPackage,
   raceCast,
@@ -17,8 +17,8 @@ import { codesOf, type Member, matchedPackage, storedPackage } from '#server/mod
 import { createTestApp } from '#server/test/app.ts';
 import { refundPayment } from './payments.ts';
 
-// An admin's refund of a payment racing another move of the same money: the sender confirming the
-// delivery (which releases escrow to the traveler), a second admin's refund, the sender's cancellation.
+// An admin's refund of a payment racing another move of the same money or its package: the traveler's
+// pickup, a second admin's refund, the sender's cancellation.
 // The provider stub starts the rival from inside refund() and gives it time to commit before
 // answering. When the refund was asked of the provider before any lock, the rival took the money
 // meanwhile and the refund could no longer be recorded: money back to the sender that the ledger never
@@ -66,27 +66,20 @@ const entryKinds = async (packageId: string) =>
     .sort();
 
 describe("an admin's refund racing another move of the same money", () => {
-  it("the sender's confirmation: the money goes back to the sender or to the traveler, not both", async () => {
+  it("the traveler's pickup: a full refund cancels the package first, and the pickup finds it cancelled", async () => {
     const { pkg } = await matchedPackage(app, sender, traveler);
     const codes = await codesOf(app, sender, pkg.id);
-    await call(app, 'POST', `/api/packages/${pkg.id}/pickup`, traveler.cookie, { code: codes.pickupCode });
-    await call(app, 'POST', `/api/packages/${pkg.id}/deliver`, traveler.cookie, { code: codes.deliveryCode });
-    expect((await storedPackage(app, pkg.id)).status).toBe('delivered');
     const payment = await paymentOf(pkg.id);
-    const earned = await balance(app, `traveler:${traveler.id}`);
-    racing.race(() => call(app, 'POST', `/api/packages/${pkg.id}/confirm`, sender.cookie));
+    racing.race(() => call(app, 'POST', `/api/packages/${pkg.id}/pickup`, traveler.cookie, { code: codes.pickupCode }));
 
     const refund = await settle(adminRefund(admin, payment.id, payment.amount));
-    const confirm = await racing.rivalResult<Awaited<ReturnType<typeof call>>>();
+    const pickup = await racing.rivalResult<Awaited<ReturnType<typeof call>>>();
 
-    // The refund held the package while the provider refunded: the confirmation waited, then found
-    // nothing left in escrow to release.
-    expect({
-      ...(await outcome(pkg.id)),
-      releasedToTraveler: (await balance(app, `traveler:${traveler.id}`)) - earned,
-    }).toEqual({ status: 'delivered', refundedAtProvider: 2750, refundedInLedger: 2750, releasedToTraveler: 0 });
+    // The refund held the package while the provider refunded: the pickup waited, then found the
+    // package cancelled, so nobody carries a package no money is held for.
+    expect(await outcome(pkg.id)).toEqual({ status: 'cancelled', refundedAtProvider: 2750, refundedInLedger: 2750 });
     expect(refund).toEqual({ ok: true });
-    expect(confirm.statusCode).toBe(409);
+    expect(pickup.statusCode).toBe(409);
     expect(await entryKinds(pkg.id)).toEqual(['payment_received', 'refund']);
     expect(await ledgerIsBalanced(app)).toBe(true);
   });
@@ -102,7 +95,7 @@ describe("an admin's refund racing another move of the same money", () => {
     const first = await settle(adminRefund(admin, payment.id, payment.amount));
     await racing.rivalResult();
 
-    expect(await outcome(pkg.id)).toEqual({ status: 'matched', refundedAtProvider: 2750, refundedInLedger: 2750 });
+    expect(await outcome(pkg.id)).toEqual({ status: 'cancelled', refundedAtProvider: 2750, refundedInLedger: 2750 });
     expect(first).toEqual({ ok: true });
     expect(second).toEqual({ ok: false, code: 'REFUND_TOO_LARGE' });
     expect(await entryKinds(pkg.id)).toEqual(['payment_received', 'refund']);
@@ -126,11 +119,11 @@ describe("an admin's refund racing another move of the same money", () => {
     const refund = await settle(adminRefund(admin, payment.id, payment.amount));
     await racing.rivalResult();
 
-    // The admin's refund came first and took everything; the cancellation waited, then cancelled with
-    // nothing left to refund.
+    // The admin's refund came first, took everything and so cancelled the package; the sender's
+    // cancellation waited, then found it cancelled already.
     expect(await outcome(pkg.id)).toEqual({ status: 'cancelled', refundedAtProvider: 2750, refundedInLedger: 2750 });
     expect(refund).toEqual({ ok: true });
-    expect(cancel).toEqual({ ok: true });
+    expect(cancel).toEqual({ ok: false, code: 'PACKAGE_NOT_CANCELLABLE' });
     expect(await entryKinds(pkg.id)).toEqual(['payment_received', 'refund']);
     expect(await ledgerIsBalanced(app)).toBe(true);
   });

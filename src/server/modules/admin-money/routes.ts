@@ -24,7 +24,8 @@ import {
   payoutParamsSchema,
 } from '#shared/payouts.ts';
 import { listEntries } from './journal.ts';
-import { listPayments, refundPayment } from './payments.ts';
+import { listPayments } from './payment-list.ts';
+import { refundPayment } from './payments.ts';
 
 export interface AdminMoneyRoutesOptions {
   db: Database;
@@ -45,7 +46,8 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
     {
       schema: {
         tags: ['admin'],
-        summary: 'Payments, newest first, by status or package (keyset cursor)',
+        summary:
+          'Payments by status, provider, period, amount, reference, package or sender; search by exact id or reference; sorted by created or amount (keyset cursor, total)',
         querystring: adminPaymentListQuerySchema,
         response: { 200: adminPaymentPageSchema, ...errors },
       },
@@ -61,7 +63,8 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
     {
       schema: {
         tags: ['admin'],
-        summary: 'Refund part or all of what a payment still holds in escrow, with a note for the audit log',
+        summary:
+          'Refund part or all of what a payment holds in escrow, with a note (audited); all of it cancels a package before pickup, after pickup 409 REFUND_AFTER_PICKUP',
         params: paymentParamsSchema,
         body: adminRefundSchema,
         response: { 200: adminPaymentSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema },

@@ -3,5 +3,12 @@
 export { returnPage } from './checkout.ts';
 export type { PaymentRow } from './mapping.ts';
 export { toPayment } from './mapping.ts';
-export { cancelPaidPackageIn, type PendingRefund, providerRefund, recordRefund, refundPolicy } from './refunds.ts';
+export {
+  cancelLockedPackage,
+  cancelPaidPackageIn,
+  type PendingRefund,
+  providerRefund,
+  recordRefund,
+  refundPolicy,
+} from './refunds.ts';
 export { releasePayment } from './release.ts';

@@ -5,7 +5,7 @@ import { payments } from '#server/db/schema/payments.ts';
 import type { Transaction } from '#server/db/transaction.ts';
 import { postEntry, refundToSender } from '#server/modules/ledger/public.ts';
 import type { Notifier, Notify } from '#server/modules/notifications/public.ts';
-import { transitionPackage } from '#server/modules/packages/public.ts';
+import { type PackageRow, transitionPackage } from '#server/modules/packages/public.ts';
 import { endMatch, expirePendingRequestsOf } from '#server/modules/requests/public.ts';
 import { type PaymentProvider, PaymentProviderError } from '#server/providers/payments/payment-provider.ts';
 import { AppError } from '#shared/errors.ts';
@@ -160,6 +160,46 @@ export interface PendingRefund {
 }
 
 /**
+ * Cancels a package the caller has locked (`for update`) and checked may be cancelled: the move and
+ * its timeline line, then an open package's pending requests expire, or a matched (or carried) one's
+ * trip gets its room back and its traveler is told. The money is the caller's: each cancellation
+ * refunds by its own rule (cancelPaidPackage by §5.5's policy, an admin's refund by its amount).
+ */
+export async function cancelLockedPackage(
+  tx: Transaction,
+  notify: Notify,
+  pkg: PackageRow,
+  input: { actorId: string; byAdmin: boolean; note?: string },
+): Promise<void> {
+  const status = pkg.status as PackageStatus;
+  await transitionPackage(tx, {
+    packageId: pkg.id,
+    to: 'cancelled',
+    actorId: input.actorId,
+    note: input.note ?? (input.byAdmin ? 'Cancelled by an administrator' : 'Cancelled by the sender'),
+  });
+  if (status === 'open') {
+    await expirePendingRequestsOf(tx, notify, pkg.id);
+    return;
+  }
+  // The trip's room comes back; before pickup the handshake is undone, after it stays on record.
+  // Read under the lock: a traveler who withdrew and another who matched since are not this one.
+  await endMatch(tx, pkg, { withdrawRequest: status === 'matched' });
+  if (pkg.travelerId) {
+    await notify({
+      userId: pkg.travelerId,
+      type: 'package_cancelled',
+      title: 'Package cancelled',
+      body: input.byAdmin
+        ? `An administrator cancelled "${pkg.title}". You no longer carry it.`
+        : `The sender cancelled "${pkg.title}". You no longer carry it, and your trip has its room back.`,
+      link: `/user/packages/${pkg.id}`,
+      data: { packageId: pkg.id },
+    });
+  }
+}
+
+/**
  * Cancels a paid package for its sender (open or matched) or an admin (also in transit or delivered),
  * refunding per the policy, in one transaction that holds the package's row lock from the status
  * check to the commit: it cancels, expires the pending requests of an open package or gives a matched
@@ -210,30 +250,7 @@ export async function cancelPaidPackageIn(
     .for('update');
   const policy = payment ? refundPolicy(status, payment) : null;
   const byAdmin = input.asAdmin && pkg.senderId !== input.actorId;
-  await transitionPackage(tx, {
-    packageId: pkg.id,
-    to: 'cancelled',
-    actorId: input.actorId,
-    note: input.note ?? (byAdmin ? 'Cancelled by an administrator' : 'Cancelled by the sender'),
-  });
-  if (status === 'open') await expirePendingRequestsOf(tx, notify, pkg.id);
-  else {
-    // The trip's room comes back; before pickup the handshake is undone, after it stays on record.
-    // Read under the lock: a traveler who withdrew and another who matched since are not this one.
-    await endMatch(tx, pkg, { withdrawRequest: status === 'matched' });
-    if (pkg.travelerId) {
-      await notify({
-        userId: pkg.travelerId,
-        type: 'package_cancelled',
-        title: 'Package cancelled',
-        body: byAdmin
-          ? `An administrator cancelled "${pkg.title}". You no longer carry it.`
-          : `The sender cancelled "${pkg.title}". You no longer carry it, and your trip has its room back.`,
-        link: `/user/packages/${pkg.id}`,
-        data: { packageId: pkg.id },
-      });
-    }
-  }
+  await cancelLockedPackage(tx, notify, pkg, { actorId: input.actorId, byAdmin, note: input.note });
   if (!payment || !policy) return null;
   // The key names the status cancelled from: a retry after a lost commit finds the same status
   // (nothing was committed) and so the same key, which the provider answers with the first refund.

@@ -26,6 +26,8 @@ export const paymentsWords = {
   INVALID_PAYMENT_WEBHOOK: 'The payment service’s message could not be read.',
   PAYMENT_NOT_REFUNDABLE: 'Only a payment that went through can be refunded.',
   REFUND_TOO_LARGE: { message: refundTooLarge, field: 'amount' },
+  REFUND_AFTER_PICKUP:
+    'After pickup, refunds go through a dispute: resolve one for the sender instead. Nothing was refunded.',
   NO_PAYMENT_IN_ESCROW: 'This package has no payment held in escrow.',
   PAYMENT_PARTLY_REFUNDED: 'This payment has been refunded in part, so it can’t be released.',
   LEDGER_INSUFFICIENT_FUNDS: 'There isn’t enough money left for this. Reload the page to see it as it is now.',
