@@ -185,7 +185,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(lifecycleRoutes, {
     db: deps.database.db,
     notifier,
-    provider: paymentProvider,
     codeKeys,
     texts: createTextSender(config, deps.database.db),
     settings,

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { AdminPayment, AdminPaymentPage, AdminPaymentSort, AdminRefund } from '#shared/admin-money.ts';
 import type { PaymentStatus, paymentProviders } from '#shared/payments.ts';
 import { http } from '#web/lib/http.ts';
+import { auditKeys } from './admin-audit.ts';
 import { packageKeys } from './packages.ts';
 import { paymentKeys } from './payments.ts';
 
@@ -50,6 +51,7 @@ export function useRefundPayment() {
     onSuccess: async (payment) => {
       await Promise.all([
         client.invalidateQueries({ queryKey: adminPaymentKeys.all }),
+        client.invalidateQueries({ queryKey: auditKeys.all }),
         client.invalidateQueries({ queryKey: paymentKeys.latest(payment.packageId) }),
         client.invalidateQueries({ queryKey: packageKeys.one(payment.packageId) }),
         client.invalidateQueries({ queryKey: packageKeys.lists() }),

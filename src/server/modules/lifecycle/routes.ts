@@ -28,7 +28,6 @@ import { withdrawAsTraveler } from './withdraw.ts';
 export interface LifecycleRoutesOptions {
   db: Database;
   notifier: Notifier;
-  provider: PaymentProvider;
   codeKeys: CodeKeys;
   /** Texts the delivery code to the recipient; null when no provider can send our own text. */
   texts: TextMessageSender | null;
@@ -44,7 +43,7 @@ const moveErrors = { 400: e, 401: e, 403: e, 404: e, 409: e };
  * package as the caller now sees it. Cancelling stays POST /api/packages/{id}/cancel (packages).
  */
 export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = async (app, options) => {
-  const { db, notifier, provider, codeKeys, texts, settings } = options;
+  const { db, notifier, codeKeys, texts, settings } = options;
 
   /** A locked step says when it reopens, in seconds, as HTTP does for any 429. */
   const withRetryAfter = async <T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> => {
@@ -186,7 +185,9 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
   );
 };
 
-export type LifecycleAdminRoutesOptions = Pick<LifecycleRoutesOptions, 'db' | 'notifier' | 'provider'>;
+export type LifecycleAdminRoutesOptions = Pick<LifecycleRoutesOptions, 'db' | 'notifier'> & {
+  provider: PaymentProvider;
+};
 
 /** Resolving a dispute, for administrators (under /api/admin). */
 export const lifecycleAdminRoutes: FastifyPluginAsyncZod<LifecycleAdminRoutesOptions> = async (

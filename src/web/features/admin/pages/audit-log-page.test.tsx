@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry, AuditPage } from '#shared/audit.ts';
-import { apiError, mockApi, never, renderPage, seriousViolations } from '#web/test/render.tsx';
+import { apiError, mockApi, renderPage, seriousViolations } from '#web/test/render.tsx';
 import AuditLogPage from './audit-log-page.tsx';
 
 // The audit log screen against a stubbed API: its states, what a row says and links to, and that

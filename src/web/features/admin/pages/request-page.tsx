@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { AdminRequest } from '#shared/admin-requests.ts';
 import { type Currency, formatMoney } from '#shared/money.ts';
+import { auditKeys } from '#web/api/admin-audit.ts';
 import { adminRequestKeys, adminRequestQueries } from '#web/api/admin-requests.ts';
 import { adminTravelPlanKeys } from '#web/api/admin-travel-plans.ts';
 import { PackageStatusBadge } from '#web/components/ui/badge.tsx';
@@ -12,7 +13,7 @@ import { TextLink } from '#web/components/ui/text-link.tsx';
 import { errorStatus } from '#web/lib/errors/describe-error.ts';
 import { formatDateTime, formatKg } from '#web/lib/format.ts';
 import { http } from '#web/lib/http.ts';
-import { AuditSlot } from '../components/audit-slot.tsx';
+import { AuditTimeline } from '../components/audit-timeline.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 import {
   Facts,
@@ -49,6 +50,7 @@ function useWithdraw(id: string) {
       await Promise.all([
         client.invalidateQueries({ queryKey: adminRequestKeys.lists() }),
         client.invalidateQueries({ queryKey: adminTravelPlanKeys.detail(request.travelPlan.id) }),
+        client.invalidateQueries({ queryKey: auditKeys.timeline('request', id) }),
       ]);
     },
   });
@@ -167,7 +169,7 @@ export default function RequestPage() {
         </RecordSection>
       </div>
       <div className="mt-4">
-        <AuditSlot subjectType="request" subjectId={r.id} />
+        <AuditTimeline subjectType="request" subjectId={r.id} />
       </div>
     </>
   );

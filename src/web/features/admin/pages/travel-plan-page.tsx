@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { AdminTravelPlan } from '#shared/admin-travel-plans.ts';
 import { transportLabel } from '#shared/travel-plans.ts';
+import { auditKeys } from '#web/api/admin-audit.ts';
 import { adminRequestKeys } from '#web/api/admin-requests.ts';
 import { adminTravelPlanKeys, adminTravelPlanQueries } from '#web/api/admin-travel-plans.ts';
 import { PackageStatusBadge } from '#web/components/ui/badge.tsx';
@@ -12,7 +13,7 @@ import { TextLink } from '#web/components/ui/text-link.tsx';
 import { errorStatus } from '#web/lib/errors/describe-error.ts';
 import { formatDateTime, formatKg } from '#web/lib/format.ts';
 import { http } from '#web/lib/http.ts';
-import { AuditSlot } from '../components/audit-slot.tsx';
+import { AuditTimeline } from '../components/audit-timeline.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 import {
   Facts,
@@ -49,6 +50,7 @@ function useCancel(id: string) {
       await Promise.all([
         client.invalidateQueries({ queryKey: adminTravelPlanKeys.lists() }),
         client.invalidateQueries({ queryKey: adminRequestKeys.all }),
+        client.invalidateQueries({ queryKey: auditKeys.timeline('travel_plan', id) }),
       ]);
     },
   });
@@ -172,7 +174,7 @@ export default function TravelPlanPage() {
         </RecordSection>
       </div>
       <div className="mt-4">
-        <AuditSlot subjectType="travel_plan" subjectId={p.id} />
+        <AuditTimeline subjectType="travel_plan" subjectId={p.id} />
       </div>
     </>
   );

@@ -13,7 +13,6 @@ import { KycSection } from '../components/users/kyc-section.tsx';
 import { MemberActions } from '../components/users/member-actions.tsx';
 import { MemberBadges } from '../components/users/member-badges.tsx';
 import { MemberRecord } from '../components/users/member-record.tsx';
-import { RecordSection } from '../components/users/record-section.tsx';
 
 // /admin/users/{id} (docs/product.md §8.3): one member's record and the actions on their account.
 

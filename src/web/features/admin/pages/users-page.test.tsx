@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser, AdminUserPage } from '#shared/admin-users.ts';
 import { HttpFailure } from '#web/lib/errors/describe-error.ts';
 import { renderPage, seriousViolations } from '#web/test/render.tsx';
