@@ -8,6 +8,8 @@ import { chatAdminRoutes } from './modules/chat/routes.ts';
 import { kycAdminRoutes } from './modules/kyc/routes.ts';
 import { lifecycleAdminRoutes } from './modules/lifecycle/routes.ts';
 import type { Notifier } from './modules/notifications/public.ts';
+import { packageAdminRoutes } from './modules/package-records/routes.ts';
+import type { SettingsStore } from './modules/settings/service.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 import type { Gateway } from './realtime/gateway.ts';
 
@@ -18,6 +20,7 @@ export interface AdminApiOptions {
   bankKey: DataKey;
   sessions: Sessions;
   gateway: Gateway;
+  settings: SettingsStore;
 }
 
 /**
@@ -26,10 +29,11 @@ export interface AdminApiOptions {
  * module contributes its admin routes with paths relative to the prefix.
  */
 export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
-  const { db, notifier, provider, bankKey, sessions, gateway } = options;
+  const { db, notifier, provider, bankKey, sessions, gateway, settings } = options;
   await app.register(kycAdminRoutes, { sessions, db, notifier });
   await app.register(adminMoneyRoutes, { db, notifier, provider, bankKey });
   await app.register(lifecycleAdminRoutes, { db, notifier, provider });
   await app.register(chatAdminRoutes, { db, gateway });
+  await app.register(packageAdminRoutes, { db, notifier, provider, settings });
   await app.register(auditRoutes, { db });
 };

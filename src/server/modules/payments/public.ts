@@ -3,5 +3,5 @@
 export { returnPage } from './checkout.ts';
 export type { PaymentRow } from './mapping.ts';
 export { toPayment } from './mapping.ts';
-export { providerRefund, recordRefund, refundPolicy } from './refunds.ts';
-export { releasePayment } from './release.ts';
+export { cancelPaidPackage, providerRefund, recordRefund, refundPolicy } from './refunds.ts';
+export { releasePayment, releaseRest } from './release.ts';

@@ -3,6 +3,7 @@ import type { Database } from '#server/db/client.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { payments } from '#server/db/schema/payments.ts';
 import type { Transaction } from '#server/db/transaction.ts';
+import { recordAudit } from '#server/modules/audit/service.ts';
 import { postEntry, refundToSender } from '#server/modules/ledger/public.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
 import { transitionPackage } from '#server/modules/packages/public.ts';
@@ -158,13 +159,15 @@ export async function refundMismatchedPayment(
  * check to the commit: it cancels, expires the pending requests of an open package or gives a matched
  * one's trip its capacity back, records the refund and posts the ledger entry, and only then asks the
  * provider to refund. A pickup racing the cancellation waits for the lock and then finds the package
- * cancelled, or wins and the cancellation finds it in transit before any money moves.
+ * cancelled, or wins and the cancellation finds it in transit before any money moves. With a
+ * `reason` (the back office's cancel) the same transaction writes `package.cancel` to the audit log:
+ * the status before and after, the refund and the reason (docs/product.md §8).
  */
 export async function cancelPaidPackage(
   db: Database,
   notifier: Notifier,
   provider: PaymentProvider,
-  input: { packageId: string; actorId: string; asAdmin: boolean },
+  input: { packageId: string; actorId: string; asAdmin: boolean; reason?: string },
 ): Promise<void> {
   await notifier.transaction(db, async (tx, notify) => {
     const [pkg] = await tx.select().from(packages).where(eq(packages.id, input.packageId)).for('update');
@@ -210,6 +213,21 @@ export async function cancelPaidPackage(
           data: { packageId: pkg.id },
         });
       }
+    }
+    if (input.reason !== undefined) {
+      await recordAudit(tx, {
+        actorId: input.actorId,
+        action: 'package.cancel',
+        subject: { type: 'package', id: pkg.id },
+        before: { status },
+        after: { status: 'cancelled' },
+        reason: input.reason,
+        data: {
+          refund: payment && policy ? policy.refund : 0,
+          keptFee: payment && policy ? policy.keptFee : 0,
+          ...(payment ? { paymentId: payment.id, currency: payment.currency } : {}),
+        },
+      });
     }
     if (payment && policy) {
       // The key names the status cancelled from: a retry after a lost commit finds the same status
