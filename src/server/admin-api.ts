@@ -9,7 +9,9 @@ import { kycAdminRoutes } from './modules/kyc/routes.ts';
 import { lifecycleAdminRoutes } from './modules/lifecycle/routes.ts';
 import { memberAdminRoutes } from './modules/members/routes.ts';
 import type { Notifier } from './modules/notifications/public.ts';
+import { packageAdminRoutes } from './modules/package-records/routes.ts';
 import { requestAdminRoutes } from './modules/requests/admin-routes.ts';
+import type { SettingsStore } from './modules/settings/service.ts';
 import { travelPlanAdminRoutes } from './modules/travel-plans/admin-routes.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 import type { Gateway } from './realtime/gateway.ts';
@@ -21,6 +23,7 @@ export interface AdminApiOptions {
   bankKey: DataKey;
   sessions: Sessions;
   gateway: Gateway;
+  settings: SettingsStore;
 }
 
 /**
@@ -29,13 +32,14 @@ export interface AdminApiOptions {
  * module contributes its admin routes with paths relative to the prefix.
  */
 export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
-  const { db, notifier, provider, bankKey, sessions, gateway } = options;
+  const { db, notifier, provider, bankKey, sessions, gateway, settings } = options;
   await app.register(kycAdminRoutes, { sessions, db, notifier });
   await app.register(adminMoneyRoutes, { db, notifier, provider, bankKey });
   await app.register(lifecycleAdminRoutes, { db, notifier, provider });
   await app.register(chatAdminRoutes, { db, gateway });
   await app.register(requestAdminRoutes, { db, notifier });
   await app.register(travelPlanAdminRoutes, { db, notifier });
+  await app.register(packageAdminRoutes, { db, notifier, provider, settings });
   await app.register(auditRoutes, { db });
   await app.register(memberAdminRoutes, { db, notifier, provider, sessions, gateway });
 };

@@ -217,6 +217,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bankKey,
     sessions,
     gateway,
+    settings,
   });
   // Demo-only pages and their APIs do not exist at all with demo mode off (404 like any unknown path).
   if (config.demoMode) await app.register(devOutboxRoutes, { db: deps.database.db });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorAmountSchema } from './money.ts';
 import { text } from './text.ts';
 
 // The delivery lifecycle after a match (docs/product.md §2): codes, confirmation, disputes.
@@ -51,6 +52,15 @@ export const resolveDisputeSchema = z
   .strictObject({
     resolution: z.enum(['refund_sender', 'release_traveler'], 'Choose refund the sender or release to the traveler'),
     note: text().trim().min(3, 'Write a note for the audit log').max(1000),
+    /**
+     * With refund_sender: refund only this much (minor units, at most what is held); the platform
+     * keeps its fee out of the rest and the traveler gets what remains. Without it: everything back.
+     */
+    amount: minorAmountSchema.min(1, 'Enter an amount to refund').optional(),
+  })
+  .refine((input) => input.amount === undefined || input.resolution === 'refund_sender', {
+    path: ['amount'],
+    message: 'Only a refund to the sender takes an amount',
   })
   .meta({ id: 'ResolveDispute' });
 export type ResolveDispute = z.infer<typeof resolveDisputeSchema>;

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import axe from 'axe-core';
+import { FetchError } from 'ofetch';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -112,4 +113,39 @@ export async function seriousViolations(container: HTMLElement): Promise<string[
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+}
+
+const clients: QueryClient[] = [];
+
+/** Unmounts and empties every query cache `renderAt` made (use as afterEach). */
+export function cleanupPage() {
+  cleanup();
+  for (const client of clients.splice(0)) client.clear();
+}
+
+/** Several routes at once (a list and the record it links to), starting at `url`. */
+export function renderAt(url: string, pages: { path: string; element: ReactElement; title: string }[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  clients.push(client);
+  const router = createMemoryRouter(
+    pages.map((page) => ({ path: page.path, element: page.element, handle: { title: page.title } })),
+    { initialEntries: [url] },
+  );
+  const view = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...view, client, router };
+}
+
+/** An API error as ofetch throws it, for tests that mock `http` itself: a status and the catalog's body. */
+export function apiFailure(status: number, code: string, fields?: Record<string, string[]>) {
+  const body = { error: { code, message: code, ...(fields ? { fields } : {}) } };
+  return Object.assign(new FetchError(`HTTP ${status}`), {
+    response: new Response(JSON.stringify(body), { status }),
+    data: body,
+    status,
+  });
 }

@@ -137,12 +137,17 @@ describe('cancelling', () => {
     expect(bySender.json().error.message).toMatch(/only an administrator/);
     expect(await snapshot(app, pkg.id)).toEqual(before);
 
+    // An administrator cancels from the back office with a reason (ADR 0044), never on the members' path.
     const asAdmin = (await call(app, 'GET', `/api/packages/${pkg.id}`, admin.cookie)).json() as Package;
-    expect(asAdmin.actions).toEqual(['cancel']);
+    expect(asAdmin.actions).toEqual([]);
+    const throughMembersPath = await call(app, 'POST', `/api/packages/${pkg.id}/cancel`, admin.cookie, {});
+    expect(throughMembersPath.statusCode).toBe(403);
+    expect(await snapshot(app, pkg.id)).toEqual(before);
     const fees = await balance(app, 'platform_fees');
-    const byAdmin = await call(app, 'POST', `/api/packages/${pkg.id}/cancel`, admin.cookie, {});
+    const byAdmin = await call(app, 'POST', `/api/admin/packages/${pkg.id}/cancel`, admin.cookie, {
+      reason: 'Reported stolen goods',
+    });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
-    expect(byAdmin.json()).toMatchObject({ status: 'cancelled' });
     expect(await paymentOf(pkg.id)).toMatchObject({ status: 'refunded', refundedAmount: 2750 });
     expect(await balance(app, 'platform_fees')).toBe(fees);
     expect((await storedPlan(app, trip.id)).reservedGrams).toBe(0);
@@ -161,7 +166,10 @@ describe('cancelling', () => {
     const codes = await codesOf(app, sender, pkg.id);
     await call(app, 'POST', `/api/packages/${pkg.id}/pickup`, traveler.cookie, { code: codes.pickupCode });
     await call(app, 'POST', `/api/packages/${pkg.id}/deliver`, traveler.cookie, { code: codes.deliveryCode });
-    expect((await call(app, 'POST', `/api/packages/${pkg.id}/cancel`, admin.cookie, {})).statusCode).toBe(200);
+    const cancel = await call(app, 'POST', `/api/admin/packages/${pkg.id}/cancel`, admin.cookie, {
+      reason: 'Never arrived',
+    });
+    expect(cancel.statusCode).toBe(200);
     const [paid] = await app.database.db
       .select()
       .from(payments)

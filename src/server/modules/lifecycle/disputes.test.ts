@@ -208,6 +208,79 @@ describe('an admin resolves it', () => {
     expect(await ledgerIsBalanced(app)).toBe(true);
   });
 
+  it('for the sender in part: that much back, the fee kept, the rest to the traveler, balanced', async () => {
+    const { pkg } = await disputed();
+    const escrow = await balance(app, 'escrow');
+    const refunds = await balance(app, 'refunds');
+    const fees = await balance(app, 'platform_fees');
+    const travelerBefore = await balance(app, `traveler:${traveler.id}`);
+    const res = await call(app, 'POST', `/api/admin/packages/${pkg.id}/dispute/resolve`, admin.cookie, {
+      resolution: 'refund_sender',
+      note: 'Half the contents were damaged',
+      amount: 1000,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'resolved', resolution: 'refund_sender' });
+    expect((await storedPackage(app, pkg.id)).status).toBe('refunded');
+    const [payment] = await app.database.db.select().from(payments).where(eq(payments.packageId, pkg.id));
+    expect(payment).toMatchObject({ status: 'partially_refunded', refundedAmount: 1000 });
+    expect(await balance(app, 'escrow')).toBe(escrow - 2750);
+    expect(await balance(app, 'refunds')).toBe(refunds + 1000);
+    expect(await balance(app, 'platform_fees')).toBe(fees + 250);
+    expect(await balance(app, `traveler:${traveler.id}`)).toBe(travelerBefore + 1500);
+    expect(await ledgerIsBalanced(app)).toBe(true);
+    const [audit] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, pkg.id), eq(auditLog.action, 'dispute.refund_sender')));
+    expect(audit).toMatchObject({
+      reason: 'Half the contents were damaged',
+      after: { status: 'refunded' },
+      data: { refund: 1000, keptFee: 250, toTraveler: 1500, held: 2750 },
+    });
+    const [told] = (await notificationsOf(app, traveler.id, 'dispute_resolved')).filter((n) =>
+      n.link?.includes(pkg.id),
+    );
+    expect(told?.body).toMatch(/traveler receives €15\.00/);
+  });
+
+  it('in part, past the reward: the fee covers what is left and the traveler gets nothing', async () => {
+    const { pkg } = await disputed();
+    const fees = await balance(app, 'platform_fees');
+    const travelerBefore = await balance(app, `traveler:${traveler.id}`);
+    const res = await call(app, 'POST', `/api/admin/packages/${pkg.id}/dispute/resolve`, admin.cookie, {
+      resolution: 'refund_sender',
+      note: 'Mostly lost',
+      amount: 2700,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await balance(app, 'platform_fees')).toBe(fees + 50);
+    expect(await balance(app, `traveler:${traveler.id}`)).toBe(travelerBefore);
+    expect(await ledgerIsBalanced(app)).toBe(true);
+  });
+
+  it('refuses an amount over what is held (409) or with a release (400), changing nothing', async () => {
+    const { pkg } = await disputed();
+    const before = await snapshot(app, pkg.id);
+    const escrow = await balance(app, 'escrow');
+    const tooMuch = await call(app, 'POST', `/api/admin/packages/${pkg.id}/dispute/resolve`, admin.cookie, {
+      resolution: 'refund_sender',
+      note: 'More than paid',
+      amount: 2751,
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().error.code).toBe('REFUND_TOO_LARGE');
+    const withRelease = await call(app, 'POST', `/api/admin/packages/${pkg.id}/dispute/resolve`, admin.cookie, {
+      resolution: 'release_traveler',
+      note: 'Release but with an amount',
+      amount: 100,
+    });
+    expect(withRelease.statusCode).toBe(400);
+    expect(withRelease.json().error.fields).toHaveProperty('amount');
+    expect(await snapshot(app, pkg.id)).toEqual(before);
+    expect(await balance(app, 'escrow')).toBe(escrow);
+  });
+
   it('only an admin who is not a party, and a note is required', async () => {
     const { pkg } = await disputed();
     const before = await snapshot(app, pkg.id);

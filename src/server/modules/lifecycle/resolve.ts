@@ -5,7 +5,7 @@ import { disputes } from '#server/db/schema/requests.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
 import { transitionPackage } from '#server/modules/packages/public.ts';
-import { providerRefund, recordRefund, releasePayment } from '#server/modules/payments/public.ts';
+import { providerRefund, recordRefund, releasePayment, releaseRest } from '#server/modules/payments/public.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Dispute, ResolveDispute } from '#shared/lifecycle.ts';
@@ -23,7 +23,22 @@ const KEY = 'dispute';
  * status check on, moves the package, the money and the dispute, writes the audit log and tells both
  * parties; the provider is asked last, so of two admins resolving at once the one who waited finds the
  * dispute resolved before any money moves. The admin API route calls this.
+ *
+ * refund_sender may name an `amount`, less than what is held: the sender gets that much back, the
+ * platform keeps its fee out of the rest, and the traveler receives what remains (a second entry,
+ * dispute_release); the package is refunded all the same, as the resolution went the sender's way.
  */
+export function splitOfRefund(
+  payment: { amount: number; refundedAmount: number; fee: number },
+  amount: number | undefined,
+): { refund: number; keptFee: number; toTraveler: number } {
+  const held = payment.amount - payment.refundedAmount;
+  const refund = amount === undefined ? held : amount;
+  if (refund >= held) return { refund: held, keptFee: 0, toTraveler: 0 };
+  const keptFee = Math.min(payment.fee, held - refund);
+  return { refund, keptFee, toTraveler: held - refund - keptFee };
+}
+
 export async function resolveDispute(
   db: Database,
   notifier: Notifier,
@@ -43,7 +58,15 @@ export async function resolveDispute(
     }
     const refundSender = input.resolution === 'refund_sender';
     const payment = await heldPaymentOf(tx, pkg.id);
-    const refund = payment ? payment.amount - payment.refundedAmount : 0;
+    const held = payment ? payment.amount - payment.refundedAmount : 0;
+    if (refundSender && input.amount !== undefined && (!payment || input.amount > held)) {
+      throw new AppError('REFUND_TOO_LARGE', {
+        detail: `refund ${input.amount} over ${held} held`,
+        fields: { amount: [`Refund at most what is held (${held})`] },
+      });
+    }
+    const split = payment && refundSender ? splitOfRefund(payment, input.amount) : null;
+    const refund = split?.refund ?? held;
     const now = new Date();
     await transitionPackage(tx, {
       packageId: pkg.id,
@@ -54,15 +77,26 @@ export async function resolveDispute(
         : 'Dispute resolved by an administrator: the reward is released to the traveler',
     });
     if (refundSender) {
-      if (payment && refund > 0) {
+      if (payment && split && refund > 0) {
         await recordRefund(tx, {
           paymentId: payment.id,
           refund,
-          keptFee: 0,
+          keptFee: split.keptFee,
           key: KEY,
           actorId: adminId,
           kind: 'dispute_refund',
         });
+        if (split.toTraveler > 0) {
+          if (!pkg.travelerId) throw new AppError('NO_TRAVELER_TO_RELEASE');
+          await releaseRest(tx, {
+            paymentId: payment.id,
+            packageId: pkg.id,
+            currency: payment.currency as Currency,
+            travelerId: pkg.travelerId,
+            amount: split.toTraveler,
+            actorId: adminId,
+          });
+        }
       }
     } else {
       if (!pkg.travelerId) throw new AppError('NO_TRAVELER_TO_RELEASE');
@@ -93,14 +127,23 @@ export async function resolveDispute(
       before: { status: pkg.status },
       after: { status: refundSender ? 'refunded' : 'completed' },
       reason: input.note,
-      data: { disputeId: row.id, ...(refundSender && payment ? { paymentId: payment.id, refund } : {}) },
+      data: {
+        disputeId: row.id,
+        ...(refundSender && payment && split
+          ? { paymentId: payment.id, refund, keptFee: split.keptFee, toTraveler: split.toTraveler, held }
+          : {}),
+      },
     });
 
     const money = payment
       ? formatMoney(refundSender ? refund : payment.reward, payment.currency as Currency, 'en')
       : '';
+    const rest =
+      payment && split && split.toTraveler > 0
+        ? ` The traveler receives ${formatMoney(split.toTraveler, payment.currency as Currency, 'en')}.`
+        : '';
     const outcome = refundSender
-      ? `The sender is refunded${money ? ` (${money})` : ''}.`
+      ? `The sender is refunded${money ? ` (${money})` : ''}.${rest}`
       : `The reward${money ? ` (${money})` : ''} is released to the traveler.`;
     for (const userId of [pkg.senderId, pkg.travelerId]) {
       if (!userId) continue;

@@ -88,7 +88,6 @@ export function actionsFor(
   context: { photoCount: number; settings: Settings; reviewed?: boolean },
 ): PackageAction[] {
   if (row.status !== 'draft') return lifecycleActions(row, relation, context.reviewed ?? false);
-  if (relation === 'admin') return ['cancel'];
   if (relation !== 'sender') return [];
   const actions: PackageAction[] = ['edit', 'delete', 'cancel'];
   if (readyToPay(draftOf(row), context.settings)) actions.push('pay');
@@ -101,7 +100,7 @@ const readyToPay = (draft: PackageDraft, settings: Settings) =>
 
 /**
  * After publication (docs/product.md §2). Cancelling refunds per the policy (§5): the sender
- * before pickup, an admin any time before completion. The codes: the sender shows them, the traveler
+ * before pickup; an admin any time before completion, from the back office (not an action here). The codes: the sender shows them, the traveler
  * types them. Either party disputes after pickup; the sender confirms a delivery; each reviews once.
  */
 function lifecycleActions(row: PackageRow, relation: Relation, reviewed: boolean): PackageAction[] {
@@ -109,23 +108,20 @@ function lifecycleActions(row: PackageRow, relation: Relation, reviewed: boolean
   const party = relation === 'sender' || relation === 'traveler';
   switch (row.status) {
     case 'open':
-      if (relation === 'sender' || relation === 'admin') actions.push('cancel');
+      if (relation === 'sender') actions.push('cancel');
       break;
     case 'matched':
       if (relation === 'sender') actions.push('show_codes', 'send_delivery_code', 'cancel');
       if (relation === 'traveler') actions.push('enter_pickup_code', 'withdraw_as_traveler');
-      if (relation === 'admin') actions.push('cancel');
       break;
     case 'in_transit':
       if (relation === 'sender') actions.push('show_codes', 'send_delivery_code');
       if (relation === 'traveler') actions.push('enter_delivery_code');
       if (party) actions.push('open_dispute');
-      if (relation === 'admin') actions.push('cancel');
       break;
     case 'delivered':
       if (relation === 'sender') actions.push('confirm_delivery');
       if (party) actions.push('open_dispute');
-      if (relation === 'admin') actions.push('cancel');
       break;
     case 'disputed':
       if (relation === 'admin') actions.push('resolve_dispute');

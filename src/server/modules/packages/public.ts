@@ -3,6 +3,7 @@
 
 export type { Viewer } from './access.ts';
 export { visiblePackage } from './access.ts';
+export { listAdminPackages } from './admin.ts';
 export type { PackageRow } from './mapping.ts';
 export { columnsOf, draftOf } from './mapping.ts';
 export { transitionPackage } from './transitions.ts';

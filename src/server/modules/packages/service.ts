@@ -116,9 +116,10 @@ export type PaidCancellation = (input: { packageId: string; actorId: string; asA
 const paidStatuses: readonly string[] = ['open', 'matched', 'in_transit', 'delivered'];
 
 /**
- * docs/product.md §2: the sender (or an admin) cancels a draft, an open or a matched package; an admin also
- * one in transit or delivered. A draft has no money; a paid one goes through `cancelPaid`,
- * which checks who may, refunds per the policy and undoes the match in the same step.
+ * docs/product.md §2: the sender cancels a draft, an open or a matched package. A draft has no money; a
+ * paid one goes through `cancelPaid`, which checks who may, refunds per the policy and undoes the match
+ * in the same step. Administrators cancel from the back office, with a reason that goes in the audit
+ * log (POST /api/admin/packages/{id}/cancel, ADR 0044): never through this members' path.
  */
 export async function cancelPackage(
   db: Database,
@@ -129,11 +130,11 @@ export async function cancelPackage(
 ): Promise<Package> {
   const settings = await store.current();
   const found = await visiblePackage(db, id, viewer);
-  if (found.relation !== 'sender' && found.relation !== 'admin') {
+  if (found.relation !== 'sender') {
     throw new AppError('PACKAGE_SENDER_ONLY', { detail: 'Only the sender can cancel this package.' });
   }
   if (paidStatuses.includes(found.row.status) && cancelPaid) {
-    await cancelPaid({ packageId: id, actorId: viewer.id, asAdmin: found.relation === 'admin' });
+    await cancelPaid({ packageId: id, actorId: viewer.id, asAdmin: false });
     const after = await visiblePackage(db, id, viewer);
     return fullView(db, after.row, after.relation, settings);
   }
@@ -142,8 +143,12 @@ export async function cancelPackage(
     if (paidStatuses.includes(locked.row.status)) {
       throw new AppError('PAID_PACKAGE_NOT_CANCELLABLE');
     }
-    const note = locked.relation === 'admin' ? 'Cancelled by an administrator' : 'Cancelled by the sender';
-    const cancelled = await transitionPackage(tx, { packageId: id, to: 'cancelled', actorId: viewer.id, note });
+    const cancelled = await transitionPackage(tx, {
+      packageId: id,
+      to: 'cancelled',
+      actorId: viewer.id,
+      note: 'Cancelled by the sender',
+    });
     return { row: cancelled, relation: locked.relation };
   });
   return fullView(db, row, relation, settings);

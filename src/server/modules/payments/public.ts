@@ -5,10 +5,11 @@ export type { PaymentRow } from './mapping.ts';
 export { toPayment } from './mapping.ts';
 export {
   cancelLockedPackage,
+  cancelPaidPackage,
   cancelPaidPackageIn,
   type PendingRefund,
   providerRefund,
   recordRefund,
   refundPolicy,
 } from './refunds.ts';
-export { releasePayment } from './release.ts';
+export { releasePayment, releaseRest } from './release.ts';

@@ -3,6 +3,7 @@ import type { Database } from '#server/db/client.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { payments } from '#server/db/schema/payments.ts';
 import type { Transaction } from '#server/db/transaction.ts';
+import { recordAudit } from '#server/modules/audit/service.ts';
 import { postEntry, refundToSender } from '#server/modules/ledger/public.ts';
 import type { Notifier, Notify } from '#server/modules/notifications/public.ts';
 import { type PackageRow, transitionPackage } from '#server/modules/packages/public.ts';
@@ -205,13 +206,15 @@ export async function cancelLockedPackage(
  * check to the commit: it cancels, expires the pending requests of an open package or gives a matched
  * one's trip its capacity back, records the refund and posts the ledger entry, and only then asks the
  * provider to refund. A pickup racing the cancellation waits for the lock and then finds the package
- * cancelled, or wins and the cancellation finds it in transit before any money moves.
+ * cancelled, or wins and the cancellation finds it in transit before any money moves. With a
+ * `reason` (the back office's cancel) the same transaction writes `package.cancel` to the audit log:
+ * the status before and after, the refund and the reason (docs/product.md §8).
  */
 export async function cancelPaidPackage(
   db: Database,
   notifier: Notifier,
   provider: PaymentProvider,
-  input: { packageId: string; actorId: string; asAdmin: boolean },
+  input: { packageId: string; actorId: string; asAdmin: boolean; reason?: string },
 ): Promise<void> {
   await notifier.transaction(db, async (tx, notify) => {
     const refund = await cancelPaidPackageIn(tx, notify, input);
@@ -228,7 +231,7 @@ export async function cancelPaidPackage(
 export async function cancelPaidPackageIn(
   tx: Transaction,
   notify: Notify,
-  input: { packageId: string; actorId: string; asAdmin: boolean; note?: string },
+  input: { packageId: string; actorId: string; asAdmin: boolean; note?: string; reason?: string },
 ): Promise<PendingRefund | null> {
   const [pkg] = await tx.select().from(packages).where(eq(packages.id, input.packageId)).for('update');
   if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
@@ -251,6 +254,22 @@ export async function cancelPaidPackageIn(
   const policy = payment ? refundPolicy(status, payment) : null;
   const byAdmin = input.asAdmin && pkg.senderId !== input.actorId;
   await cancelLockedPackage(tx, notify, pkg, { actorId: input.actorId, byAdmin, note: input.note });
+  // An administrator's cancellation gives its reason, and is audited with the refund it made (§8).
+  if (input.reason !== undefined) {
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: 'package.cancel',
+      subject: { type: 'package', id: pkg.id },
+      before: { status },
+      after: { status: 'cancelled' },
+      reason: input.reason,
+      data: {
+        refund: payment && policy ? policy.refund : 0,
+        keptFee: payment && policy ? policy.keptFee : 0,
+        ...(payment ? { paymentId: payment.id, currency: payment.currency } : {}),
+      },
+    });
+  }
   if (!payment || !policy) return null;
   // The key names the status cancelled from: a retry after a lost commit finds the same status
   // (nothing was committed) and so the same key, which the provider answers with the first refund.

@@ -35,3 +35,34 @@ export async function releasePayment(
     input.actorId ?? null,
   );
 }
+
+/**
+ * A dispute resolved with a partial refund (docs/product.md §2.5): what is left in escrow after the
+ * sender's part and the platform's fee goes to the traveler, in the caller's transaction, posted
+ * once per payment like any release.
+ */
+export async function releaseRest(
+  tx: Transaction,
+  input: {
+    paymentId: string;
+    packageId: string;
+    currency: Currency;
+    travelerId: string;
+    amount: number;
+    actorId: string;
+  },
+): Promise<void> {
+  await postEntry(
+    tx,
+    releaseToTraveler({
+      paymentId: input.paymentId,
+      packageId: input.packageId,
+      currency: input.currency,
+      travelerId: input.travelerId,
+      reward: input.amount,
+      fee: 0,
+      kind: 'dispute_release',
+    }),
+    input.actorId,
+  );
+}

@@ -15,7 +15,10 @@ import PaymentsPage from './payments-page.tsx';
 const http = vi.hoisted(() => vi.fn());
 vi.mock('#web/lib/http.ts', () => ({ http }));
 const toast = vi.hoisted(() => vi.fn());
-vi.mock('#web/lib/toasts.ts', () => ({ showToast: toast }));
+vi.mock('#web/lib/toasts.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('#web/lib/toasts.ts')>()),
+  showToast: toast,
+}));
 
 const payment = (over: Partial<AdminPayment>): AdminPayment => ({
   id: '00000000-0000-4000-8000-000000000001',

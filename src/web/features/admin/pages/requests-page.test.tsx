@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminRequest, AdminRequestPage, AdminRequestRow } from '#shared/admin-requests.ts';
-import { renderPage, seriousViolations, stubResizeObserver } from '../test/render.tsx';
+import { renderPage, seriousViolations } from '#web/test/render.tsx';
 import RequestPage from './request-page.tsx';
 import RequestsPage from './requests-page.tsx';
 
@@ -13,7 +13,10 @@ import RequestsPage from './requests-page.tsx';
 const http = vi.hoisted(() => vi.fn());
 vi.mock('#web/lib/http.ts', () => ({ http }));
 const toast = vi.hoisted(() => vi.fn());
-vi.mock('#web/lib/toasts.ts', () => ({ showToast: toast }));
+vi.mock('#web/lib/toasts.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('#web/lib/toasts.ts')>()),
+  showToast: toast,
+}));
 
 const ID = '00000000-0000-4000-8000-0000000000a1';
 const row: AdminRequestRow = {
@@ -57,15 +60,19 @@ const detail: AdminRequest = {
   actions: ['withdraw'],
 };
 
-beforeAll(stubResizeObserver);
 beforeEach(() => {
   http.mockReset();
   toast.mockReset();
 });
 afterEach(cleanup);
 
-const list = (url = '/admin/requests') => renderPage('/admin/requests', url, <RequestsPage />, 'Requests');
-const one = () => renderPage('/admin/requests/:id', `/admin/requests/${ID}`, <RequestPage />, 'Request');
+const list = (url = '/admin/requests') =>
+  renderPage(<RequestsPage />, { path: '/admin/requests', url: url, title: 'Requests' });
+const one = () =>
+  renderPage(<RequestPage />, { path: '/admin/requests/:id', url: `/admin/requests/${ID}`, title: 'Request' });
+
+/** The record page's admin history, empty: these tests are about the record itself. */
+const noAudit = { items: [], nextCursor: null, total: { count: 0, estimated: false } };
 
 describe('RequestsPage', () => {
   it('shows a skeleton while loading', async () => {
@@ -108,7 +115,7 @@ describe('RequestsPage', () => {
 
 describe('RequestPage', () => {
   it('shows the request with links to its package, members and trip', async () => {
-    http.mockResolvedValue(detail);
+    http.mockImplementation(async (url: string) => (url === '/api/admin/audit' ? noAudit : detail));
     const { container } = one();
     await screen.findByRole('heading', { level: 1, name: /Belgian chocolates/ });
     expect(screen.getByRole('link', { name: 'Belgian chocolates' }).getAttribute('href')).toBe(
@@ -129,7 +136,8 @@ describe('RequestPage', () => {
 
   it('withdraws with a required reason, then shows the new status', async () => {
     const user = userEvent.setup();
-    http.mockImplementation(async (_url: string, options?: { method?: string }) => {
+    http.mockImplementation(async (url: string, options?: { method?: string }) => {
+      if (url === '/api/admin/audit') return noAudit;
       if (options?.method === 'POST') return { ...detail, status: 'withdrawn', actions: [] };
       return detail;
     });

@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { FetchError } from 'ofetch';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminTravelPlan, AdminTravelPlanPage, AdminTravelPlanRow } from '#shared/admin-travel-plans.ts';
-import { renderPage, seriousViolations, stubResizeObserver } from '../test/render.tsx';
+import { renderPage, seriousViolations } from '#web/test/render.tsx';
 import TravelPlanPage from './travel-plan-page.tsx';
 import TravelPlansPage from './travel-plans-page.tsx';
 
@@ -14,7 +14,10 @@ import TravelPlansPage from './travel-plans-page.tsx';
 const http = vi.hoisted(() => vi.fn());
 vi.mock('#web/lib/http.ts', () => ({ http }));
 const toast = vi.hoisted(() => vi.fn());
-vi.mock('#web/lib/toasts.ts', () => ({ showToast: toast }));
+vi.mock('#web/lib/toasts.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('#web/lib/toasts.ts')>()),
+  showToast: toast,
+}));
 
 const ID = '00000000-0000-4000-8000-0000000000f1';
 const traveler = { id: '00000000-0000-4000-8000-0000000000d1', name: 'Tess Traveler', email: 'tess@example.test' };
@@ -63,7 +66,6 @@ const detail: AdminTravelPlan = {
   actions: ['cancel'],
 };
 
-beforeAll(stubResizeObserver);
 beforeEach(() => {
   http.mockReset();
   toast.mockReset();
@@ -71,8 +73,16 @@ beforeEach(() => {
 afterEach(cleanup);
 
 const list = (url = '/admin/travel-plans') =>
-  renderPage('/admin/travel-plans', url, <TravelPlansPage />, 'Travel plans');
-const one = () => renderPage('/admin/travel-plans/:id', `/admin/travel-plans/${ID}`, <TravelPlanPage />, 'Travel plan');
+  renderPage(<TravelPlansPage />, { path: '/admin/travel-plans', url: url, title: 'Travel plans' });
+const one = () =>
+  renderPage(<TravelPlanPage />, {
+    path: '/admin/travel-plans/:id',
+    url: `/admin/travel-plans/${ID}`,
+    title: 'Travel plan',
+  });
+
+/** The record page's admin history, empty: these tests are about the record itself. */
+const noAudit = { items: [], nextCursor: null, total: { count: 0, estimated: false } };
 
 describe('TravelPlansPage', () => {
   it('shows a skeleton while loading', async () => {
@@ -121,7 +131,7 @@ function refusal(status: number, code: string, message: string) {
 
 describe('TravelPlanPage', () => {
   it('shows the trip with its traveler, the packages it carries and its timeline', async () => {
-    http.mockResolvedValue(detail);
+    http.mockImplementation(async (url: string) => (url === '/api/admin/audit' ? noAudit : detail));
     const { container } = one();
     await screen.findByRole('heading', { level: 1, name: 'Trip Paris → Berlin' });
     expect(screen.getByRole('link', { name: 'Belgian chocolates' }).getAttribute('href')).toBe(
@@ -142,7 +152,8 @@ describe('TravelPlanPage', () => {
 
   it("cancels with a reason, and shows the server's refusal in the dialog", async () => {
     const user = userEvent.setup();
-    http.mockImplementation(async (_url: string, options?: { method?: string }) => {
+    http.mockImplementation(async (url: string, options?: { method?: string }) => {
+      if (url === '/api/admin/audit') return noAudit;
       if (options?.method === 'POST') {
         throw refusal(
           409,
@@ -168,9 +179,10 @@ describe('TravelPlanPage', () => {
 
   it('shows the cancelled trip once the server agrees', async () => {
     const user = userEvent.setup();
-    http.mockImplementation(async (_url: string, options?: { method?: string }) =>
-      options?.method === 'POST' ? { ...detail, status: 'cancelled', actions: [] } : detail,
-    );
+    http.mockImplementation(async (url: string, options?: { method?: string }) => {
+      if (url === '/api/admin/audit') return noAudit;
+      return options?.method === 'POST' ? { ...detail, status: 'cancelled', actions: [] } : detail;
+    });
     one();
     await user.click(await screen.findByRole('button', { name: 'Cancel trip' }));
     const dialog = await screen.findByRole('dialog');
