@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '#shared/demo.ts';
+import { expectAccessible, setUpServerAndBrowser } from './support/harness.ts';
+
+// Every back-office screen as the demo administrator sees it, on a phone (360 px) and a desktop: the
+// page shows its content (not a placeholder, not an error), nothing scrolls sideways, axe finds
+// nothing serious, and the console stays clean. Record pages open on the demo data's own records.
+
+const env = setUpServerAndBrowser({ demoMode: true });
+
+async function signInAsAdmin(page: Page) {
+  const res = await page.context().request.post('/api/auth/sign-in/email', {
+    data: { email: 'admin@tagalong.test', password: DEMO_PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+}
+
+async function firstId(query: ReturnType<typeof sql>): Promise<string> {
+  const result = (await env.server.database.db.execute(query)) as unknown as { rows: { id: string }[] };
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error('the demo data has no such record');
+  return id;
+}
+
+async function screens(): Promise<{ path: string; heading: RegExp }[]> {
+  const member = await firstId(sql`select id from "user" where email = 'sender@tagalong.test'`);
+  const pkg = await firstId(sql`select id from package where status <> 'draft' order by created_at limit 1`);
+  const request = await firstId(sql`select id from request order by created_at limit 1`);
+  const trip = await firstId(sql`select id from travel_plan order by created_at limit 1`);
+  return [
+    { path: '/admin/users', heading: /^Users$/ },
+    { path: `/admin/users/${member}`, heading: /Sam|Sender|sender/ },
+    { path: '/admin/packages', heading: /^Packages$/ },
+    { path: `/admin/packages/${pkg}`, heading: /./ },
+    { path: '/admin/payments', heading: /^Payments$/ },
+    { path: '/admin/requests', heading: /^Requests$/ },
+    { path: `/admin/requests/${request}`, heading: /./ },
+    { path: '/admin/travel-plans', heading: /^Travel plans$/ },
+    { path: `/admin/travel-plans/${trip}`, heading: /./ },
+    { path: '/admin/audit-log', heading: /^Audit log$/ },
+  ];
+}
+
+/** The screen's data has arrived: no skeleton or busy table left, no error state. */
+async function settled(page: Page, path: string) {
+  await page.locator('main h1').first().waitFor();
+  await expect
+    .poll(() => page.locator('main [aria-busy="true"], main [role="status"][aria-label^="Loading"]').count())
+    .toBe(0);
+  // An empty alert region is a live region waiting for a message, not an error.
+  const alerts = (await page.locator('main [role="alert"]').allInnerTexts()).filter((text) => text.trim() !== '');
+  expect(alerts, `${path} shows an error`).toEqual([]);
+}
+
+describe('the back office, screen by screen', () => {
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`shows every admin screen at ${viewport.width} px, accessible and without sideways scrolling`, () =>
+      env.withPage(async ({ page, errors }) => {
+        await signInAsAdmin(page);
+        for (const screen of await screens()) {
+          await page.goto(screen.path);
+          await settled(page, screen.path);
+          expect(await page.locator('main h1').first().innerText(), screen.path).toMatch(screen.heading);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${screen.path} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(0);
+          await expectAccessible(page);
+        }
+        expect(errors).toEqual([]);
+      }, viewport));
+  }
+
+  it('has the bell and the messages link in the admin header', () =>
+    env.withPage(async ({ page }) => {
+      await signInAsAdmin(page);
+      await page.goto('/admin/dashboard');
+      await page.locator('[data-layout="admin-dashboard"]').waitFor();
+      await page
+        .getByRole('link', { name: /Notifications/ })
+        .first()
+        .waitFor();
+      await page
+        .getByRole('link', { name: /Messages/ })
+        .first()
+        .waitFor();
+    }));
+});
