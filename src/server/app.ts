@@ -49,7 +49,11 @@ import { createKycProvider } from './providers/kyc/create.ts';
 import { createMailer } from './providers/mail/create.ts';
 import { createPaymentProvider } from './providers/payments/create.ts';
 import { createSmsSender, createTextSender } from './providers/sms/create.ts';
-import { createAvatarStorage, createPackagePhotoStorage } from './providers/storage/create.ts';
+import {
+  createAvatarStorage,
+  createPackagePhotoStorage,
+  createPrivatePhotoStorage,
+} from './providers/storage/create.ts';
 import { createGateway, type Gateway } from './realtime/gateway.ts';
 
 export interface AppDeps {
@@ -188,6 +192,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     codeKeys,
     texts: createTextSender(config, deps.database.db),
     settings,
+    photos: createPrivatePhotoStorage(config),
   });
   await app.register(reviewRoutes, { db: deps.database.db, notifier, clock });
   const scheduler = createScheduler({

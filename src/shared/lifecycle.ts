@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { minorAmountSchema } from './money.ts';
+import { handoffPhotoSchema } from './packages.ts';
 import { text } from './text.ts';
 
 // The delivery lifecycle after a match (docs/product.md §2): codes, confirmation, disputes.
@@ -65,11 +66,49 @@ export const resolveDisputeSchema = z
   .meta({ id: 'ResolveDispute' });
 export type ResolveDispute = z.infer<typeof resolveDisputeSchema>;
 
+/** Evidence (docs/product.md §2.5): each party's photos across one dispute, and an item's words. */
+export const EVIDENCE_MAX_PHOTOS = 5;
+export const EVIDENCE_TEXT_MAX = 2000;
+
+/**
+ * The text part of POST /api/packages/{id}/dispute/evidence (multipart: a `text` field and up to the
+ * party's remaining `photo` files). An item needs words, photos or both; the photos are checked apart.
+ */
+export const addEvidenceSchema = z
+  .strictObject({
+    text: text()
+      .trim()
+      .max(EVIDENCE_TEXT_MAX, `Keep it under ${EVIDENCE_TEXT_MAX} characters`)
+      .transform((v) => (v === '' ? undefined : v))
+      .optional(),
+  })
+  .meta({ id: 'AddEvidence' });
+export type AddEvidence = z.infer<typeof addEvidenceSchema>;
+
+export const disputePartyRoles = ['sender', 'traveler'] as const;
+export type DisputePartyRole = (typeof disputePartyRoles)[number];
+
+export const evidencePhotoSchema = z
+  .object({ url: z.string(), width: z.number().int(), height: z.number().int() })
+  .meta({ id: 'EvidencePhoto' });
+export type EvidencePhoto = z.infer<typeof evidencePhotoSchema>;
+
+export const disputeEvidenceSchema = z
+  .object({
+    id: z.string(),
+    author: z.object({ id: z.string(), name: z.string(), role: z.enum(disputePartyRoles) }),
+    text: z.string().nullable(),
+    photos: z.array(evidencePhotoSchema),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'DisputeEvidence' });
+export type DisputeEvidence = z.infer<typeof disputeEvidenceSchema>;
+
 export const disputeSchema = z
   .object({
     id: z.string(),
     packageId: z.string(),
-    openedBy: z.object({ id: z.string(), name: z.string() }),
+    openedBy: z.object({ id: z.string(), name: z.string(), role: z.enum(disputePartyRoles) }),
     reason: z.enum(disputeReasons),
     details: z.string(),
     status: z.enum(['open', 'resolved']),
@@ -77,6 +116,14 @@ export const disputeSchema = z
     resolutionNote: z.string().nullable(),
     createdAt: z.string(),
     resolvedAt: z.string().nullable(),
+    /** What each party added while it was open, oldest first. */
+    evidence: z.array(disputeEvidenceSchema),
+    /** The traveler's photos of the handovers, which either side may point at. */
+    handoffPhotos: z.array(handoffPhotoSchema),
+    /** Who is reading: a party, or an admin (who reads but adds nothing). */
+    viewerRole: z.enum(['sender', 'traveler', 'admin']),
+    /** How many more photos the reading party may add; 0 for an admin and once resolved. */
+    photosLeft: z.number().int().min(0),
   })
   .meta({ id: 'Dispute' });
 export type Dispute = z.infer<typeof disputeSchema>;

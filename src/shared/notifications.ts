@@ -26,6 +26,7 @@ export const notificationTypes = [
   'package_expired',
   'dispute_opened',
   'dispute_resolved',
+  'dispute_evidence_added',
   'review_received',
   'payout_sent',
   'broadcast',

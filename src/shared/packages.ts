@@ -209,6 +209,32 @@ export const packagePhotoSchema = z
   .meta({ id: 'PackagePhoto' });
 export type PackagePhoto = z.infer<typeof packagePhotoSchema>;
 
+/** The handovers a traveler may photograph (docs/product.md §2.4). */
+export const handoffSteps = ['pickup', 'delivery'] as const;
+export type HandoffStep = (typeof handoffSteps)[number];
+
+/**
+ * A traveler's photo of a handover: private to the parties and admins, so its URL goes through the
+ * package (GET /api/packages/{id}/private-photos/{key}), never the public photo route.
+ */
+export const handoffPhotoSchema = z
+  .object({
+    step: z.enum(handoffSteps),
+    url: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'HandoffPhoto' });
+export type HandoffPhoto = z.infer<typeof handoffPhotoSchema>;
+
+/** Where a private photo of a package (handover, dispute evidence) is read: through its package. */
+export const privatePhotoUrl = (packageId: string, key: string) => `/api/packages/${packageId}/private-photos/${key}`;
+
+export const handoffPhotoQuerySchema = z.object({
+  step: z.enum(handoffSteps, 'Choose step=pickup or step=delivery'),
+});
+
 export const packageEventSchema = z
   .object({
     id: z.string(),
@@ -243,6 +269,9 @@ export const packageActions = [
   'open_dispute',
   'resolve_dispute',
   'review',
+  // The traveler's photo of the handover just made (docs/product.md §2.4).
+  'add_pickup_photo',
+  'add_delivery_photo',
 ] as const;
 export type PackageAction = (typeof packageActions)[number];
 
@@ -279,6 +308,8 @@ export const packageSchema = z
     /** Fields still needed before payment (drafts only). */
     missing: z.array(z.string()),
     timeline: z.array(packageEventSchema),
+    /** The traveler's photos of the pickup and the delivery, when taken (parties and admins only). */
+    handoffPhotos: z.array(handoffPhotoSchema),
     /** What the viewer may do now. */
     actions: z.array(z.enum(packageActions)),
     /**

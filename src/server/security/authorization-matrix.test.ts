@@ -94,12 +94,15 @@ interface Operation {
   body?: unknown;
   /** The file field of an upload (multipart), which the document names only in the summary. */
   fileField?: string;
+  /** Sample values of the required query parameters (`?step=pickup`), so they pass validation. */
+  query?: string;
 }
 
 interface OpenApiOperation {
   summary?: string;
   responses?: Record<string, unknown>;
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
 }
 interface JsonSchema {
   type?: string | string[];
@@ -382,13 +385,15 @@ async function urlOf(op: Operation, record: TestRecord | undefined): Promise<str
           .where(eq(packagePhotos.packageId, record.id))
           .limit(1)
       : [];
-  return op.path.replace(/\{(\w+)\}/g, (_, param: string) => {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, param: string) => {
     if (param === 'photoId') return photos[0]?.id ?? ABSENT;
-    if (param === 'key') return 'missing.webp';
+    // A key of the shape photo routes accept, naming nothing.
+    if (param === 'key') return `${ABSENT}.webp`;
     if (record) return record.id;
     if (op.path.includes('/users/')) return recordsOf('user')[0]?.id ?? ABSENT;
     return ABSENT;
   });
+  return op.query ? `${path}?${op.query}` : path;
 }
 
 it('answers every operation of the OpenAPI document as each role may expect', async () => {
@@ -412,6 +417,12 @@ it('answers every operation of the OpenAPI document as each role may expect', as
         const schema = op.requestBody?.content?.['application/json']?.schema;
         if (op.requestBody) classified.body = sampleOf(schema, components, bodyIds);
         classified.fileField = op.summary?.match(/file field `(\w+)`/)?.[1];
+        const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required);
+        if (query.length > 0) {
+          classified.query = new URLSearchParams(
+            query.map((p) => [p.name, String(sampleOf(p.schema, components, bodyIds, p.name))]),
+          ).toString();
+        }
         operations.push(classified);
       }
     }

@@ -24,6 +24,20 @@ export const lifecycleErrors = {
   },
   DISPUTE_ALREADY_OPEN: { status: 409, message: 'This package already has an open dispute.' },
   DISPUTE_NOT_FOUND: { status: 404, message: 'There is no dispute for this package.' },
+  EVIDENCE_PARTIES_ONLY: { status: 403, message: 'Only the sender or the traveler can add evidence to a dispute.' },
+  DISPUTE_CLOSED: { status: 409, message: 'This dispute is resolved: no more evidence can be added.' },
+  EVIDENCE_EMPTY: { status: 400, message: 'Write what happened, add a photo, or both.' },
+  /** params: max (photos per party and dispute). */
+  EVIDENCE_PHOTO_LIMIT: { status: 409, message: 'You have already added all the photos a dispute allows.' },
+  HANDOFF_PHOTO_TRAVELER_ONLY: {
+    status: 403,
+    message: 'Only the traveler carrying this package can add a handover photo.',
+  },
+  HANDOFF_PHOTO_NOT_DUE: {
+    status: 409,
+    message: 'A handover photo is added right after that handover: pickup while in transit, delivery once delivered.',
+  },
+  HANDOFF_PHOTO_EXISTS: { status: 409, message: 'This handover already has its photo.' },
   RESOLVER_IS_PARTY: { status: 403, message: 'Ask another administrator to resolve a dispute you are part of.' },
   PACKAGE_NOT_DISPUTED: { status: 409, message: 'Only a disputed package can be resolved.' },
   NO_OPEN_DISPUTE: { status: 409, message: 'This package has no open dispute.' },

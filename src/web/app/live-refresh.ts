@@ -56,6 +56,8 @@ export const refreshedBy: Partial<Record<NotificationType, (s: Subject) => Query
   payment_amount_mismatch: aMove,
   dispute_opened: aMove,
   dispute_resolved: aMove,
+  // The other side added evidence: the dispute's timeline (under the package's key), nothing else moved.
+  dispute_evidence_added: aPackage,
   // A review of me: my rating on my public profile, and the list of reviews I received.
   review_received: (s) => [...aPackage(s), profileKeys.mine(), profileKeys.member(s.me), reviewKeys.member(s.me)],
   payout_sent: () => [balanceKeys.all],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cellSql, MATCH_GRID } from '#server/modules/matching/cells.ts';
 import { user } from './auth.ts';
 
@@ -92,6 +92,29 @@ export const packagePhotos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('package_photo_package_idx').on(t.packageId, t.position)],
+);
+
+/**
+ * The traveler's photo of a handover (docs/product.md §2.4): one at pickup, one at delivery, never
+ * replaced, since either side may point at it in a dispute. Private to the parties and admins, so it
+ * is stored apart from the listing photos and served only through the package.
+ */
+export const handoffPhotos = pgTable(
+  'handoff_photo',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    /** pickup | delivery */
+    step: text('step').notNull(),
+    storageKey: text('storage_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('handoff_photo_step').on(t.packageId, t.step), uniqueIndex('handoff_photo_key').on(t.storageKey)],
 );
 
 /** The timeline: every status change of a package, who made it, when, and why. */

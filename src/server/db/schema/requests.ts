@@ -111,6 +111,47 @@ export const disputes = pgTable(
   ],
 );
 
+/**
+ * What a party adds to an open dispute (docs/product.md §2.5): one submission, with its text, its
+ * photos or both. Photos are rows of their own (dispute_evidence_photo) rather than a nullable key on
+ * this row, so a submission of words and three photos stays one entry of the timeline, and the
+ * per-party photo limit is a count over one narrow table.
+ */
+export const disputeEvidence = pgTable(
+  'dispute_evidence',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => user.id),
+    text: text('text'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dispute_evidence_dispute_idx').on(t.disputeId, t.createdAt)],
+);
+
+export const disputeEvidencePhotos = pgTable(
+  'dispute_evidence_photo',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    evidenceId: uuid('evidence_id')
+      .notNull()
+      .references(() => disputeEvidence.id, { onDelete: 'cascade' }),
+    /** The stored image's key (WebP, resized, metadata stripped), in the private photo storage. */
+    storageKey: text('storage_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    index('dispute_evidence_photo_evidence_idx').on(t.evidenceId, t.position),
+    uniqueIndex('dispute_evidence_photo_key').on(t.storageKey),
+  ],
+);
+
 /** Each side reviews the other once per completed package; shown when both have or after 14 days. */
 export const reviews = pgTable(
   'review',

@@ -180,6 +180,15 @@ const notes: DemoNotification[] = [
     when: { package: 'Tea set', at: 'disputed' },
     read: true,
   },
+  {
+    to: 'sender',
+    type: 'dispute_evidence_added',
+    title: 'New evidence in a dispute',
+    body: 'The traveler added evidence to the dispute on "Tea set".',
+    link: '{package}',
+    when: { package: 'Tea set', at: 'disputed' },
+    read: true,
+  },
   ...(['sender', 'traveler'] as const).map(
     (to): DemoNotification => ({
       to,

@@ -72,7 +72,10 @@ it('takes a package from open to completed and releases the money', async () => 
     code: codes.pickupCode,
   });
   expect(pickedUp.statusCode, pickedUp.body).toBe(200);
-  expect(pickedUp.json()).toMatchObject({ status: 'in_transit', actions: ['enter_delivery_code', 'open_dispute'] });
+  expect(pickedUp.json()).toMatchObject({
+    status: 'in_transit',
+    actions: ['enter_delivery_code', 'open_dispute', 'add_pickup_photo'],
+  });
   expect(await codesOf(app, sender, pkg.id)).toEqual({ pickupCode: null, deliveryCode: codes.deliveryCode });
   expect(await notificationsOf(app, sender.id, 'package_picked_up')).toHaveLength(1);
 

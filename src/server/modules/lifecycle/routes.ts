@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
@@ -9,19 +10,26 @@ import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 import type { TextMessageSender } from '#server/providers/sms/sms.ts';
-import { apiErrorSchema } from '#shared/errors.ts';
+import { packagePhotoKeyPattern } from '#server/providers/storage/package-photo-storage.ts';
+import type { PrivatePhotoStorage } from '#server/providers/storage/private-photo-storage.ts';
+import { AppError, apiErrorSchema } from '#shared/errors.ts';
 import {
+  addEvidenceSchema,
   codeSchema,
   disputeSchema,
+  EVIDENCE_MAX_PHOTOS,
   openDisputeSchema,
   packageCodesSchema,
   resolveDisputeSchema,
 } from '#shared/lifecycle.ts';
-import { packageParamsSchema, packageViewSchema } from '#shared/packages.ts';
+import { handoffPhotoQuerySchema, PACKAGE_LIMITS, packageParamsSchema, packageViewSchema } from '#shared/packages.ts';
 import { confirmDelivery } from './complete.ts';
 import { textDeliveryCode } from './delivery-sms.ts';
 import { getDispute, openDispute } from './disputes.ts';
+import { addEvidence } from './evidence.ts';
+import { addHandoffPhoto } from './handoff-photos.ts';
 import { CodeLockedError, enterCode, getCodes } from './handover.ts';
+import { readPrivatePhoto } from './private-photos.ts';
 import { resolveDispute } from './resolve.ts';
 import { withdrawAsTraveler } from './withdraw.ts';
 
@@ -32,10 +40,57 @@ export interface LifecycleRoutesOptions {
   /** Texts the delivery code to the recipient; null when no provider can send our own text. */
   texts: TextMessageSender | null;
   settings: SettingsStore;
+  /** Evidence and handover photos: private to the package's parties and admins. */
+  photos: PrivatePhotoStorage;
 }
 
 const e = apiErrorSchema;
 const moveErrors = { 400: e, 401: e, 403: e, 404: e, 409: e };
+
+const photoMegabytes = PACKAGE_LIMITS.photoBytes / (1024 * 1024);
+const photoError = (detail: string, field: string) =>
+  new AppError('VALIDATION_FAILED', { detail, fields: { [field]: [detail] } });
+const privatePhotoParamsSchema = packageParamsSchema.extend({
+  key: z.string().regex(packagePhotoKeyPattern, 'Not a photo key'),
+});
+
+interface Upload {
+  text: string | undefined;
+  files: Buffer[];
+}
+
+/**
+ * The parts of a multipart upload: `photo` files (each at most 8 MB, the package photos' limit) and
+ * an optional `text` field. Limits the stream itself breaks become the same 400s as package photos.
+ */
+async function readUpload(app: FastifyInstance, req: FastifyRequest, maxFiles: number): Promise<Upload> {
+  if (!req.isMultipart()) throw photoError('Send the form as multipart/form-data.', 'photo');
+  const upload: Upload = { text: undefined, files: [] };
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'text') throw photoError(`Unexpected field ${part.fieldname}.`, part.fieldname);
+        upload.text = String(part.value);
+      } else {
+        if (part.fieldname !== 'photo') throw photoError('Send photos in the field named photo.', 'photo');
+        const bytes = await part.toBuffer();
+        if (bytes.length > 0) upload.files.push(bytes);
+      }
+    }
+  } catch (err) {
+    if (err instanceof app.multipartErrors.RequestFileTooLargeError) {
+      throw photoError(`Choose photos of ${photoMegabytes} MB or less.`, 'photo');
+    }
+    if (err instanceof app.multipartErrors.FilesLimitError) {
+      throw photoError(`Send at most ${maxFiles} photo${maxFiles === 1 ? '' : 's'} at once.`, 'photo');
+    }
+    if (err instanceof app.multipartErrors.FieldsLimitError || err instanceof app.multipartErrors.PartsLimitError) {
+      throw photoError('Send one text and the photos, nothing else.', 'photo');
+    }
+    throw err;
+  }
+  return upload;
+}
 
 /**
  * The delivery lifecycle after a match (docs/product.md §2): the handovers with their codes,
@@ -43,7 +98,19 @@ const moveErrors = { 400: e, 401: e, 403: e, 404: e, 409: e };
  * package as the caller now sees it. Cancelling stays POST /api/packages/{id}/cancel (packages).
  */
 export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = async (app, options) => {
-  const { db, notifier, codeKeys, texts, settings } = options;
+  const { db, notifier, codeKeys, texts, settings, photos } = options;
+  // Scoped to this plugin: the evidence form's text and up to 5 photos, each as large as a package photo.
+  await app.register(multipart, {
+    limits: {
+      fileSize: PACKAGE_LIMITS.photoBytes,
+      files: EVIDENCE_MAX_PHOTOS,
+      fields: 1,
+      parts: EVIDENCE_MAX_PHOTOS + 1,
+      fieldNameSize: 100,
+      fieldSize: 16 * 1024,
+      headerPairs: 100,
+    },
+  });
 
   /** A locked step says when it reopens, in seconds, as HTTP does for any 429. */
   const withRetryAfter = async <T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> => {
@@ -183,6 +250,79 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
     },
     async (req) => getDispute(db, member(req), req.params.id),
   );
+
+  app.post(
+    '/api/packages/:id/dispute/evidence',
+    {
+      config: { auth: 'member' },
+      schema: {
+        tags: ['lifecycle'],
+        summary: `A party adds evidence to the open dispute (multipart: a \`text\` field of up to 2000 characters and/or files in the file field \`photo\`, JPEG, PNG or WebP of at most ${photoMegabytes} MB, ${EVIDENCE_MAX_PHOTOS} photos per party and dispute); the other side and the admins are notified`,
+        consumes: ['multipart/form-data'],
+        params: packageParamsSchema,
+        response: { 201: disputeSchema, ...moveErrors },
+      },
+    },
+    async (req, reply) => {
+      const me = member(req);
+      const upload = await readUpload(app, req, EVIDENCE_MAX_PHOTOS);
+      const parsed = addEvidenceSchema.safeParse({ text: upload.text });
+      if (!parsed.success) {
+        throw new AppError('VALIDATION_FAILED', { fields: { text: parsed.error.issues.map((i) => i.message) } });
+      }
+      const dispute = await addEvidence(db, notifier, photos, me, req.params.id, {
+        text: parsed.data.text,
+        uploads: upload.files,
+      });
+      return reply.code(201).send(dispute);
+    },
+  );
+
+  app.post(
+    '/api/packages/:id/handoff-photo',
+    {
+      config: { auth: 'member' },
+      schema: {
+        tags: ['lifecycle'],
+        summary: `The traveler's photo of the handover just made (one photo in the file field \`photo\`, at most ${photoMegabytes} MB): step=pickup while in transit, step=delivery once delivered; one per step, never replaced`,
+        consumes: ['multipart/form-data'],
+        params: packageParamsSchema,
+        querystring: handoffPhotoQuerySchema,
+        response: { 200: packageViewSchema, ...moveErrors },
+      },
+    },
+    async (req) => {
+      const me = member(req);
+      const upload = await readUpload(app, req, 1);
+      const [file] = upload.files;
+      if (!file || upload.files.length > 1 || upload.text !== undefined) {
+        throw photoError('Send one photo in the field named photo.', 'photo');
+      }
+      await addHandoffPhoto(db, photos, me, req.params.id, req.query.step, file);
+      return getPackage(db, settings, me, req.params.id);
+    },
+  );
+
+  app.get(
+    '/api/packages/:id/private-photos/:key',
+    {
+      config: { auth: 'member' },
+      schema: {
+        tags: ['lifecycle'],
+        summary: "A handover or dispute evidence photo (image/webp), for the package's two parties and admins only",
+        params: privatePhotoParamsSchema,
+        response: { 200: z.unknown().meta({ description: 'The image bytes' }), 400: e, 401: e, 404: e },
+      },
+    },
+    async (req, reply) => {
+      const stored = await readPrivatePhoto(db, photos, member(req), req.params.id, req.params.key);
+      // Private: a shared cache must never keep a copy another member could be served.
+      return reply
+        .type(stored.contentType)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(stored.bytes);
+    },
+  );
 };
 
 export type LifecycleAdminRoutesOptions = Pick<LifecycleRoutesOptions, 'db' | 'notifier'> & {
@@ -194,6 +334,20 @@ export const lifecycleAdminRoutes: FastifyPluginAsyncZod<LifecycleAdminRoutesOpt
   app,
   { db, notifier, provider },
 ) => {
+  app.get(
+    '/packages/:id/dispute',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "The package's latest dispute as its timeline: opening, both sides' evidence, handover photos, resolution",
+        params: packageParamsSchema,
+        response: { 200: disputeSchema, 400: e, 401: e, 403: e, 404: e },
+      },
+    },
+    async (req) => getDispute(db, member(req), req.params.id),
+  );
+
   app.post(
     '/packages/:id/dispute/resolve',
     {

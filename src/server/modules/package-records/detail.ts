@@ -5,6 +5,7 @@ import { user } from '#server/db/schema/auth.ts';
 import { conversations, disputes, requests } from '#server/db/schema/requests.ts';
 import { listEntries, listPayments } from '#server/modules/admin-money/public.ts';
 import { orderedPair } from '#server/modules/chat/public.ts';
+import { disputeView } from '#server/modules/lifecycle/public.ts';
 import type { Viewer } from '#server/modules/packages/public.ts';
 import { getPackage } from '#server/modules/packages/service.ts';
 import { refundPolicy } from '#server/modules/payments/public.ts';
@@ -85,19 +86,16 @@ type DisputeResult = Awaited<ReturnType<typeof disputesOf>>[number];
 const personOf = (p: { id: string | null; name: string | null } | null) =>
   p?.id && p.name !== null ? { id: p.id, name: p.name } : null;
 
-function toAdminDispute(d: DisputeResult, held: number, pkg: Package, payment?: AdminPayment): AdminDispute {
-  const { row } = d;
+/** The dispute as its parties see it (evidence, hand-off photos), plus who resolved it and what is held. */
+async function toAdminDispute(
+  db: Database,
+  d: DisputeResult,
+  held: number,
+  pkg: Package,
+  payment?: AdminPayment,
+): Promise<AdminDispute> {
   return {
-    id: row.id,
-    packageId: row.packageId,
-    openedBy: personOf(d.opener) ?? { id: row.openedBy, name: 'Deleted member' },
-    reason: row.reason as (typeof disputeReasons)[number],
-    details: row.details,
-    status: row.status === 'resolved' ? 'resolved' : 'open',
-    resolution: row.resolution === 'refund_sender' || row.resolution === 'release_traveler' ? row.resolution : null,
-    resolutionNote: row.resolutionNote,
-    createdAt: row.createdAt.toISOString(),
-    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    ...(await disputeView(db, d.row, 'admin')),
     resolvedBy: personOf(d.resolver),
     held,
     currency: payment?.currency ?? pkg.currency,
@@ -179,7 +177,7 @@ export async function getAdminPackage(
     ledger: ledgerPage.items,
     requests: requestList,
     timeline: timelineOf(view, disputeList),
-    dispute: latest ? toAdminDispute(latest, held, view, payment) : null,
+    dispute: latest ? await toAdminDispute(db, latest, held, view, payment) : null,
     cancellation: cancellationOf(view, payment),
     hasConversation: conversation,
   };

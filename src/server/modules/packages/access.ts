@@ -5,7 +5,7 @@ import { requests } from '#server/db/schema/requests.ts';
 import type { Transaction } from '#server/db/transaction.ts';
 import { isAdmin } from '#server/modules/auth/service.ts';
 import { AppError } from '#shared/errors.ts';
-import type { PackageAction, PackageDraft } from '#shared/packages.ts';
+import type { HandoffStep, PackageAction, PackageDraft } from '#shared/packages.ts';
 import { checkPackageRules, missingFields } from '#shared/packages.ts';
 import type { Settings } from '#shared/settings.ts';
 import { draftOf, type PackageRow } from './mapping.ts';
@@ -85,14 +85,32 @@ export async function senderDraft(db: Database | Transaction, id: string, viewer
 export function actionsFor(
   row: PackageRow,
   relation: Relation,
-  context: { photoCount: number; settings: Settings; reviewed?: boolean },
+  context: { photoCount: number; settings: Settings; reviewed?: boolean; handoffSteps?: HandoffStep[] },
 ): PackageAction[] {
-  if (row.status !== 'draft') return lifecycleActions(row, relation, context.reviewed ?? false);
+  if (row.status !== 'draft') {
+    const actions = lifecycleActions(row, relation, context.reviewed ?? false);
+    const step = relation === 'traveler' ? handoffPhotoDue(row.status) : null;
+    if (step && !context.handoffSteps?.includes(step)) {
+      actions.push(step === 'pickup' ? 'add_pickup_photo' : 'add_delivery_photo');
+    }
+    return actions;
+  }
   if (relation !== 'sender') return [];
   const actions: PackageAction[] = ['edit', 'delete', 'cancel'];
   if (readyToPay(draftOf(row), context.settings)) actions.push('pay');
   if (context.photoCount < context.settings.maxPhotos) actions.push('add_photos');
   return actions;
+}
+
+/**
+ * The handover a traveler may photograph now (docs/product.md §2.4): the one just made, so the
+ * pickup while in transit and the delivery once delivered; none before it or once anything else
+ * happens (a dispute has its own evidence).
+ */
+export function handoffPhotoDue(status: string): HandoffStep | null {
+  if (status === 'in_transit') return 'pickup';
+  if (status === 'delivered') return 'delivery';
+  return null;
 }
 
 const readyToPay = (draft: PackageDraft, settings: Settings) =>

@@ -3,6 +3,7 @@ import { PACKAGE_PHOTO_URL_PREFIX } from '#server/providers/storage/package-phot
 import { type Currency, platformFee } from '#shared/money.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 import type {
+  HandoffPhoto,
   Package,
   PackageAction,
   PackageDraft,
@@ -157,6 +158,7 @@ export interface FullViewParts {
   conversationId: string | null;
   photos: PackagePhoto[];
   timeline: PackageEvent[];
+  handoffPhotos: HandoffPhoto[];
   actions: PackageAction[];
   missing: string[];
   settings: Settings;
@@ -189,6 +191,7 @@ export function toPackage(row: PackageRow, parts: FullViewParts): Package {
     conversationId: parts.conversationId,
     missing: parts.missing,
     timeline: parts.timeline,
+    handoffPhotos: parts.handoffPhotos,
     actions: parts.actions,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,12 +1,20 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
-import { packageEvents, packagePhotos } from '#server/db/schema/packages.ts';
+import { handoffPhotos, packageEvents, packagePhotos } from '#server/db/schema/packages.ts';
 import { conversations, reviews } from '#server/db/schema/requests.ts';
 import type { Transaction } from '#server/db/transaction.ts';
 import { orderedPair } from '#server/modules/chat/public.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
-import { missingFields, type Package, type PackageEvent, type PackageView } from '#shared/packages.ts';
+import {
+  type HandoffPhoto,
+  type HandoffStep,
+  missingFields,
+  type Package,
+  type PackageEvent,
+  type PackageView,
+  privatePhotoUrl,
+} from '#shared/packages.ts';
 import type { Settings } from '#shared/settings.ts';
 import { actionsFor, type Relation, readablePackage, type Viewer } from './access.ts';
 import { draftOf, type PackageRow, type Person, photoOf, toPackage, toPublicPackage } from './mapping.ts';
@@ -42,6 +50,22 @@ const photosOf = async (db: Reader, packageId: string) =>
       .where(eq(packagePhotos.packageId, packageId))
       .orderBy(asc(packagePhotos.position), asc(packagePhotos.createdAt))
   ).map(photoOf);
+
+/** The traveler's handover photos, pickup first; private, so their URLs go through the package. */
+export async function handoffPhotosOf(db: Reader, packageId: string): Promise<HandoffPhoto[]> {
+  const rows = await db
+    .select()
+    .from(handoffPhotos)
+    .where(eq(handoffPhotos.packageId, packageId))
+    .orderBy(asc(handoffPhotos.createdAt));
+  return rows.map((row) => ({
+    step: row.step as HandoffStep,
+    url: privatePhotoUrl(packageId, row.storageKey),
+    width: row.width,
+    height: row.height,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
 
 async function timelineOf(db: Reader, packageId: string): Promise<PackageEvent[]> {
   const rows = await db
@@ -80,13 +104,14 @@ function codeLockOf(row: PackageRow): string | null {
 
 /** Everything about the package, for its sender, an admin or its traveler. */
 export async function fullView(db: Reader, row: PackageRow, relation: Relation, settings: Settings): Promise<Package> {
-  const [sender, traveler, conversationId, photos, timeline, reviewed] = await Promise.all([
+  const [sender, traveler, conversationId, photos, timeline, reviewed, handoffs] = await Promise.all([
     personOf(db, row.senderId),
     row.travelerId ? personOf(db, row.travelerId) : null,
     conversationOf(db, row, relation),
     photosOf(db, row.id),
     timelineOf(db, row.id),
     hasReviewed(db, row, relation),
+    handoffPhotosOf(db, row.id),
   ]);
   const view = toPackage(row, {
     sender,
@@ -94,7 +119,13 @@ export async function fullView(db: Reader, row: PackageRow, relation: Relation, 
     conversationId,
     photos,
     timeline,
-    actions: actionsFor(row, relation, { photoCount: photos.length, settings, reviewed }),
+    handoffPhotos: handoffs,
+    actions: actionsFor(row, relation, {
+      photoCount: photos.length,
+      settings,
+      reviewed,
+      handoffSteps: handoffs.map((photo) => photo.step),
+    }),
     missing: row.status === 'draft' ? missingFields(draftOf(row)) : [],
     settings,
   });

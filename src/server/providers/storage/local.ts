@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AVATAR_URL_PREFIX, avatarKeyPattern } from '#shared/profiles.ts';
 import type { AvatarStorage } from './avatar-storage.ts';
 import { PACKAGE_PHOTO_URL_PREFIX, type PackagePhotoStorage, packagePhotoKeyPattern } from './package-photo-storage.ts';
+import type { PrivatePhotoStorage } from './private-photo-storage.ts';
 
 const contentTypes: Record<string, string> = { '.webp': 'image/webp' };
 
@@ -70,6 +71,18 @@ export function createLocalPackagePhotoStorage(dataDir: string): PackagePhotoSto
   return createFolderStorage(dataDir, {
     folder: 'package-photos',
     urlPrefix: PACKAGE_PHOTO_URL_PREFIX,
+    keyPattern: packagePhotoKeyPattern,
+  });
+}
+
+/**
+ * Evidence and handover photos as files under `<dataDir>/private-photos/`, apart from the public
+ * package photos, served only by GET /api/packages/:id/private-photos/:key to the package's parties.
+ */
+export function createLocalPrivatePhotoStorage(dataDir: string): PrivatePhotoStorage {
+  return createFolderStorage(dataDir, {
+    folder: 'private-photos',
+    urlPrefix: '/api/packages/private-photos/',
     keyPattern: packagePhotoKeyPattern,
   });
 }

@@ -37,6 +37,7 @@ const pkg = (over: Partial<Package> = {}): Package => ({
   visibility: 'full',
   id: ID,
   status: 'disputed',
+  handoffPhotos: [],
   title: 'Birthday gift',
   description: 'A small box',
   category: 'gifts',
@@ -140,7 +141,7 @@ const record = (over: Partial<AdminPackageDetail> = {}): AdminPackageDetail => (
   dispute: {
     id: 'd1',
     packageId: ID,
-    openedBy: { id: SENDER.id, name: SENDER.name },
+    openedBy: { id: SENDER.id, name: SENDER.name, role: 'sender' },
     reason: 'damaged',
     details: 'The box arrived crushed.',
     status: 'open',
@@ -151,6 +152,18 @@ const record = (over: Partial<AdminPackageDetail> = {}): AdminPackageDetail => (
     resolvedBy: null,
     held: 2750,
     currency: 'EUR',
+    evidence: [
+      {
+        id: 'e1',
+        author: { id: TRAVELER.id, name: TRAVELER.name, role: 'traveler' },
+        text: 'It was intact when I handed it over.',
+        photos: [],
+        createdAt: '2026-05-10T12:00:00.000Z',
+      },
+    ],
+    handoffPhotos: [],
+    viewerRole: 'admin',
+    photosLeft: 0,
   },
   cancellation: null,
   hasConversation: true,
@@ -193,7 +206,10 @@ describe('/admin/packages/{id}', () => {
     const payments = screen.getByRole('region', { name: 'Payments' });
     expect(within(payments).getByText('Payment received into escrow')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Timeline' })).getByText('Delivered → Disputed')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Dispute' })).getByText('The box arrived crushed.')).toBeTruthy();
+    const dispute = within(screen.getByRole('region', { name: 'Dispute' }));
+    expect(dispute.getByText('The box arrived crushed.')).toBeTruthy();
+    // The other side's evidence, as both parties see it.
+    expect(dispute.getByText('It was intact when I handed it over.')).toBeTruthy();
     // Nothing to cancel while disputed, and the conversation is not read until asked for.
     expect(screen.queryByRole('button', { name: 'Cancel with refund' })).toBeNull();
     expect(api.calls.map(([url]) => url)).toEqual([`/api/admin/packages/${ID}`]);

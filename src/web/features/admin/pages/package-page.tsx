@@ -10,6 +10,7 @@ import { adminPackageQueries } from '#web/api/admin-packages.ts';
 import { Badge, PackageStatusBadge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { EvidenceTimeline } from '#web/components/ui/evidence-timeline.tsx';
 import { PackageSummaryCard } from '#web/components/ui/package-summary.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -138,23 +139,8 @@ function PackageRecord({ record }: { record: AdminPackageDetail }) {
 
         {record.dispute ? (
           <Section title="Dispute">
-            <dl className="grid gap-2 text-sm sm:grid-cols-2">
-              <div>
-                <dt className="text-slate-600">Opened by</dt>
-                <dd>
-                  {record.dispute.openedBy.name},{' '}
-                  <time dateTime={record.dispute.createdAt}>{formatDateTime(record.dispute.createdAt)}</time>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Reason</dt>
-                <dd>{disputeReasonLabel[record.dispute.reason]}</dd>
-              </div>
-              <div className="sm:col-span-2">
-                <dt className="text-slate-600">What happened</dt>
-                <dd className="whitespace-pre-wrap break-words">{record.dispute.details}</dd>
-              </div>
-            </dl>
+            {/* Both parties' evidence and the hand-off photos, as the parties see them (docs/product.md §2.5). */}
+            <EvidenceTimeline dispute={record.dispute} />
             {record.dispute.status === 'open' ? (
               <ResolveDisputeForm packageId={pkg.id} dispute={record.dispute} fee={pkg.fee ?? 0} />
             ) : (

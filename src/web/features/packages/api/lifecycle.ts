@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dispute, HandoverCode, OpenDispute } from '#shared/lifecycle.ts';
-import type { PackageView } from '#shared/packages.ts';
+import type { HandoffStep, PackageView } from '#shared/packages.ts';
 import type { PackageReviewState, WriteReview } from '#shared/reviews.ts';
 import { packageKeys, packageQueries } from '#web/api/packages.ts';
 import { paymentKeys } from '#web/api/payments.ts';
@@ -99,6 +99,38 @@ export function useOpenDispute(id: string) {
         client.invalidateQueries({ queryKey: packageKeys.lists() }),
       ]);
     },
+  });
+}
+
+/**
+ * POST /api/packages/{id}/dispute/evidence (multipart): words and/or photos, by a party. The answer
+ * is the dispute's new timeline, which replaces the cached one.
+ */
+export function useAddEvidence(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: packageMutationKeys.move(id, 'evidence'),
+    mutationFn: ({ text, photos }: { text?: string | undefined; photos: File[] }) => {
+      const form = new FormData();
+      if (text) form.append('text', text);
+      for (const photo of photos) form.append('photo', photo);
+      return http<Dispute>(`${path(id)}/dispute/evidence`, { method: 'POST', body: form });
+    },
+    onSuccess: (dispute) => client.setQueryData(packageKeys.dispute(id), dispute),
+  });
+}
+
+/** POST /api/packages/{id}/handoff-photo?step=: the traveler's photo of the handover just made. */
+export function useAddHandoffPhoto(id: string, step: HandoffStep) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: packageMutationKeys.move(id, `handoff-photo-${step}`),
+    mutationFn: (photo: File) => {
+      const form = new FormData();
+      form.append('photo', photo);
+      return http<PackageView>(`${path(id)}/handoff-photo`, { method: 'POST', query: { step }, body: form });
+    },
+    onSuccess: (view) => client.setQueryData(packageKeys.detail(view.id), view),
   });
 }
 

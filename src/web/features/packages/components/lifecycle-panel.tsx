@@ -12,6 +12,7 @@ import { CodeEntry } from './code-entry.tsx';
 import { DetailCard } from './detail-list.tsx';
 import { DisputeDialog } from './dispute-dialog.tsx';
 import { DisputeSummary } from './dispute-summary.tsx';
+import { HandoffPhotoButton } from './handoff-photo-button.tsx';
 import { HandoverCodes } from './handover-codes.tsx';
 import { ReviewSection } from './review-section.tsx';
 
@@ -157,7 +158,7 @@ export function LifecyclePanel({ pkg, role }: { pkg: Package; role: ViewerRole }
           lead="Hand the package to the recipient and ask for the delivery code: typing it here records the delivery."
         >
           {can('enter_delivery_code') ? <CodeEntry pkg={pkg} kind="delivery" /> : null}
-          {actions(dispute)}
+          {actions(can('add_pickup_photo') ? <HandoffPhotoButton packageId={pkg.id} step="pickup" /> : null, dispute)}
         </Step>
       );
     case 'delivered':
@@ -173,7 +174,10 @@ export function LifecyclePanel({ pkg, role }: { pkg: Package; role: ViewerRole }
           title="Delivered"
           lead="Well done! The reward is yours once the sender confirms the delivery, or by itself after a few days without a dispute."
         >
-          {actions(dispute)}
+          {actions(
+            can('add_delivery_photo') ? <HandoffPhotoButton packageId={pkg.id} step="delivery" /> : null,
+            dispute,
+          )}
         </Step>
       );
     case 'disputed':

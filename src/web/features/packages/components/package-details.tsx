@@ -129,7 +129,7 @@ export function FullPackageDetails({ pkg }: { pkg: Package }) {
           <PaymentSummary pkg={pkg} />
         </DetailCard>
         <DetailCard title="Timeline">
-          <PackageTimeline events={pkg.timeline} />
+          <PackageTimeline events={pkg.timeline} handoffPhotos={pkg.handoffPhotos} />
         </DetailCard>
       </div>
     </div>

@@ -1,9 +1,19 @@
 import { packageStatusLabel } from '#shared/package-status.ts';
-import type { PackageEvent } from '#shared/packages.ts';
+import type { HandoffPhoto, PackageEvent } from '#shared/packages.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 
-/** Every status change of the package, oldest first: who, when, from → to, and why. */
-export function PackageTimeline({ events }: { events: PackageEvent[] }) {
+/** The handover a move makes, whose photo the traveler may have added (docs/product.md §2.4). */
+const handoffOf = (event: PackageEvent) =>
+  event.toStatus === 'in_transit' ? 'pickup' : event.toStatus === 'delivered' ? 'delivery' : null;
+
+/** Every status change of the package, oldest first: who, when, from → to, and why; handover photos beside theirs. */
+export function PackageTimeline({
+  events,
+  handoffPhotos = [],
+}: {
+  events: PackageEvent[];
+  handoffPhotos?: HandoffPhoto[];
+}) {
   if (events.length === 0) return <p className="text-sm text-slate-600">Nothing has happened yet.</p>;
   return (
     <ol className="flex flex-col">
@@ -32,6 +42,26 @@ export function PackageTimeline({ events }: { events: PackageEvent[] }) {
               {event.actor ? `by ${event.actor.name}` : 'by Tagalong'}
             </p>
             {event.note ? <p className="mt-0.5 break-words text-slate-700">{event.note}</p> : null}
+            {handoffPhotos
+              .filter((photo) => photo.step === handoffOf(event))
+              .map((photo) => (
+                <a
+                  key={photo.step}
+                  href={photo.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="mt-1 block size-20 overflow-hidden rounded-md border border-slate-200"
+                >
+                  <img
+                    src={photo.url}
+                    alt={`The ${photo.step} as the traveler saw it (opens full size)`}
+                    width={photo.width}
+                    height={photo.height}
+                    loading="lazy"
+                    className="size-full object-cover"
+                  />
+                </a>
+              ))}
           </div>
         </li>
       ))}

@@ -59,6 +59,18 @@ export const lifecycleWords = {
   DISPUTE_NOT_ALLOWED: afterStatus('a dispute can be opened after the pickup and before completion.'),
   DISPUTE_ALREADY_OPEN: 'This package already has an open dispute.',
   DISPUTE_NOT_FOUND: 'There is no dispute for this package.',
+  EVIDENCE_PARTIES_ONLY: 'Only the sender or the traveler can add evidence to a dispute.',
+  DISPUTE_CLOSED: 'This dispute is resolved: no more evidence can be added.',
+  EVIDENCE_EMPTY: { message: 'Write what happened, add a photo, or both.', field: 'text' },
+  EVIDENCE_PHOTO_LIMIT: {
+    message: ({ max }: ErrorParams) => `You have already added the ${max ?? 'allowed'} photos a dispute allows.`,
+    field: 'photos',
+  },
+  HANDOFF_PHOTO_TRAVELER_ONLY: 'Only the traveler carrying this package can add a handover photo.',
+  HANDOFF_PHOTO_NOT_DUE: afterStatus(
+    'a handover photo is added right after that handover: the pickup’s while in transit, the delivery’s once delivered.',
+  ),
+  HANDOFF_PHOTO_EXISTS: 'This handover already has its photo.',
   RESOLVER_IS_PARTY: 'Ask another administrator to resolve a dispute you are part of.',
   PACKAGE_NOT_DISPUTED: afterStatus('only a disputed package can be resolved.'),
   NO_OPEN_DISPUTE: 'This package has no open dispute.',
