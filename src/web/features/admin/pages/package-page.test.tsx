@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPackageDetail } from '#shared/admin-packages.ts';
 import type { Package } from '#shared/packages.ts';
 import { apiFailure, cleanupPage, renderAt, seriousViolations } from '#web/test/render.tsx';

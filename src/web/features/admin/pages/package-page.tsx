@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminPackageDetail, AdminTimelineItem } from '#shared/admin-packages.ts';
-import { disputeReasonLabel } from '#shared/lifecycle.ts';
 import { type Currency, formatMoney } from '#shared/money.ts';
 import { packageStatusLabel } from '#shared/package-status.ts';
 import { requestStatusLabel } from '#shared/requests.ts';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminRequest, AdminRequestPage, AdminRequestRow } from '#shared/admin-requests.ts';
 import { renderPage, seriousViolations } from '#web/test/render.tsx';
 import RequestPage from './request-page.tsx';

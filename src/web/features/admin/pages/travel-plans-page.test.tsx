@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { FetchError } from 'ofetch';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminTravelPlan, AdminTravelPlanPage, AdminTravelPlanRow } from '#shared/admin-travel-plans.ts';
 import { renderPage, seriousViolations } from '#web/test/render.tsx';
 import TravelPlanPage from './travel-plan-page.tsx';
