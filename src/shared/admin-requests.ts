@@ -13,7 +13,7 @@ export const ADMIN_LIST_LIMITS = { pageSize: 25, pageSizeMax: 100, reasonMin: 3,
 
 /** An admin's words for why, required by every action that changes a status (it goes in the audit log). */
 export const adminReasonSchema = z
-  .object({
+  .strictObject({
     reason: text('Say why (it goes in the audit log)')
       .trim()
       .min(ADMIN_LIST_LIMITS.reasonMin, 'Say why, in a few words (it goes in the audit log)')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundary, dateOrDateTime } from './admin-money.ts';
+import { type AdminReason, adminReasonSchema } from './admin-requests.ts';
 import { kycStatuses } from './auth.ts';
 import { balanceSchema } from './balances.ts';
 import { listTotalSchema } from './lists.ts';
@@ -158,21 +159,18 @@ export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 export const adminUserParamsSchema = z.object({ id: z.uuid('This is not a member id') });
 
-const reason = text('Write a reason (it goes in the audit log)')
-  .trim()
-  .min(ADMIN_USERS_LIMITS.reasonMin, 'Write a reason (it goes in the audit log)')
-  .max(ADMIN_USERS_LIMITS.reason, `Keep the reason under ${ADMIN_USERS_LIMITS.reason} characters`);
+// One reason schema for every admin action (one `AdminReason` in the OpenAPI document).
+const reason = adminReasonSchema.shape.reason;
 
-export const adminReasonSchema = z.object({ reason }).meta({ id: 'AdminReason' });
-export type AdminReason = z.infer<typeof adminReasonSchema>;
+export { type AdminReason, adminReasonSchema };
 
 export const adminRoleChangeSchema = z
-  .object({ admin: z.boolean('Choose whether they are an administrator'), reason })
+  .strictObject({ admin: z.boolean('Choose whether they are an administrator'), reason })
   .meta({ id: 'AdminRoleChange' });
 export type AdminRoleChange = z.infer<typeof adminRoleChangeSchema>;
 
 export const adminNotifySchema = z
-  .object({
+  .strictObject({
     title: text('Write a title')
       .trim()
       .min(1, 'Write a title')

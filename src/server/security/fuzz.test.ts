@@ -205,9 +205,13 @@ function jsonType(value: unknown): string {
 /**
  * Whether a value satisfies the schema (the subset of JSON Schema the zod contract produces). A
  * query value arrives as text and is coerced the way `z.coerce` does. Strings with a NUL or a lone
- * surrogate count as invalid everywhere: no field stores them.
+ * surrogate count as invalid everywhere: no field stores them. A URL cannot carry a lone surrogate
+ * (it is encoded as U+FFFD), so a query value is judged as the server receives it.
  */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 function conforms(raw: Schema, value: unknown, query = false): boolean {
+  if (query && typeof value === 'string') value = value.replace(loneSurrogate, '\uFFFD');
   const schema = resolve(raw);
   if (schema.anyOf) return schema.anyOf.some((s) => conforms(s, value, query));
   if (schema.oneOf) return schema.oneOf.filter((s) => conforms(s, value, query)).length === 1;
@@ -569,6 +573,6 @@ it('answers certainly invalid input to every operation with a 4xx error and writ
   expect([...refusedOnlyByAuth], 'operations answering 401/403 to a signed-in member or admin').toEqual([]);
   expect(unexpected, 'a 5xx on invalid input').toEqual([]);
   expect(writes, 'a write on a request answered 4xx').toEqual([]);
-  expect(accepted, 'invalid input accepted').toEqual([]);
+  expect(accepted.join('\n'), 'invalid input accepted').toBe('');
   expect(wrongShape, 'a 4xx outside { error: { code, message } }').toEqual([]);
 }, 180_000);

@@ -20,6 +20,9 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('#web/lib/http.ts', () => ({
   http: (url: string, options?: Call[1]) => {
+    // The record's admin history is its own component's business (audit-timeline.test.tsx): empty here.
+    if (url === '/api/admin/audit')
+      return Promise.resolve({ items: [], nextCursor: null, total: { count: 0, estimated: false } });
     api.calls.push([url, options]);
     return api.answer(url, options);
   },
