@@ -8,7 +8,7 @@
 //   … npm run bench:admin -- --members 10000 --packages 100000   # smaller, quicker
 //   … npm run bench:admin -- --reseed                             # drop and seed again
 //
-// The seeded database (tg_bench_admin_<members>_<packages>) is kept between runs: seeding a million
+// Its database (tg_bench_admin_<members>_<packages>) is kept between runs: seeding a million
 // packages takes minutes, and migrations added since (new indexes) apply to it on the next run.
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
