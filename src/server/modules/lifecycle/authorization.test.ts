@@ -126,13 +126,14 @@ const moves: Move[] = [
     wrongParty: ['traveler'],
   },
   {
+    // From the back office, with a reason (ADR 0044); the members' path is the sender's only.
     name: 'cancel (admin)',
     method: 'POST',
-    path: 'cancel',
-    body: () => ({}),
+    path: 'admin-cancel',
+    body: () => ({ reason: 'Prohibited item' }),
     by: 'admin',
     from: ['open', 'matched', 'in_transit', 'delivered'],
-    wrongParty: ['traveler'],
+    wrongParty: ['sender', 'traveler'],
   },
   {
     name: 'resolve the dispute',
@@ -157,7 +158,11 @@ const moves: Move[] = [
 ];
 
 const urlOf = (move: Move, id = packageId) =>
-  move.path === 'admin-resolve' ? `/api/admin/packages/${id}/dispute/resolve` : `/api/packages/${id}/${move.path}`;
+  move.path === 'admin-resolve'
+    ? `/api/admin/packages/${id}/dispute/resolve`
+    : move.path === 'admin-cancel'
+      ? `/api/admin/packages/${id}/cancel`
+      : `/api/packages/${id}/${move.path}`;
 const cookieOf = (who: Who) => ({ sender, traveler, admin })[who].cookie;
 const send = (move: Move, cookie: string | undefined, id = packageId) =>
   call(app, move.method, urlOf(move, id), cookie, move.body?.());
