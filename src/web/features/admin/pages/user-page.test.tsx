@@ -158,7 +158,7 @@ describe('/admin/users/{id}', () => {
     expect(await seriousViolations(container.ownerDocument.body)).toEqual([]);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ban member' }));
-    expect(await within(dialog).findByText('Write a reason (it goes in the audit log)')).toBeTruthy();
+    expect(await within(dialog).findByText(/Say why/)).toBeTruthy();
     expect(posted).toEqual([]);
 
     refuse = true;
