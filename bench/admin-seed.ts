@@ -150,12 +150,13 @@ export async function seedAdminScale(db: Database, size: AdminSeedSize, log: (li
         (${cityNames})[1 + (n / 3) % ${nCities}], (${cityNames})[1 + (n / 3) % ${nCities}], (${cityCountries})[1 + (n / 3) % ${nCities}],
         (${cityLats})[1 + (n / 3) % ${nCities}], (${cityLngs})[1 + (n / 3) % ${nCities}],
         now() - make_interval(mins => n) + interval '1 day', now() - make_interval(mins => n) + interval '20 days',
-        500 + (n % 60) * 100,
+        -- The reward's level follows n / 20, the status n % 20: independent, as they are in life.
+        500 + ((n / 20) % 60) * 100,
         now() - make_interval(mins => n), now() - make_interval(mins => n),
         case when st <> 'draft' then now() - make_interval(mins => n) end
       from (select n, (${array(STATUS_BY_SLOT)})[1 + n % 20] as st from generate_series(1, ${size.packages}) n) g
-      join bench_member s on s.rn = 1 + (n * 7919) % ${m}
-      join bench_member t on t.rn = 1 + (n * 104729 + 13) % ${m}`,
+      join bench_member s on s.rn = 1 + (n::bigint * 7919) % ${m}
+      join bench_member t on t.rn = 1 + (n::bigint * 104729 + 13) % ${m}`,
   );
   await step(
     'travel plans (one per 10 packages)',
@@ -171,7 +172,7 @@ export async function seedAdminScale(db: Database, size: AdminSeedSize, log: (li
         (array['car','train','plane','bus'])[1 + n % 4], 20000, 0,
         now() - make_interval(mins => n * 10), now() - make_interval(mins => n * 10)
       from generate_series(1, ${Math.round(size.packages / 10)}) n
-      join bench_member t on t.rn = 1 + (n * 104729 + 13) % ${m}`,
+      join bench_member t on t.rn = 1 + (n::bigint * 104729 + 13) % ${m}`,
   );
   await step(
     'payments (paid packages)',
@@ -193,10 +194,10 @@ export async function seedAdminScale(db: Database, size: AdminSeedSize, log: (li
         on tp.n = 1 + p.n % ${Math.round(size.packages / 10)}`,
   );
   await step(
-    'disputes (one in 100 delivered packages)',
+    'disputes (one in 20 delivered packages)',
     sql`insert into dispute (package_id, opened_by, reason, details, status, created_at)
       select id, sender_id, 'damaged', 'The box arrived crushed and the contents broken.', 'open', updated_at + interval '1 day'
-      from package where status = 'delivered' and (extract(epoch from created_at)::bigint / 60) % 100 = 0`,
+      from package where status = 'delivered' and (split_part(title, '#', 2)::int / 20) % 20 = 0`,
   );
   await step(
     'audit log (one row per 20 packages)',

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Database, migrationsFolder } from './client.ts';
+import { createPglite, type Database, migrationsFolder } from './client.ts';
 import { user } from './schema/auth.ts';
 import { packages } from './schema/packages.ts';
 import { conversations, messages } from './schema/requests.ts';
@@ -56,7 +55,7 @@ beforeAll(async () => {
       await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => dropper.end());
     };
   } else {
-    const client = await PGlite.create();
+    const client = await createPglite();
     db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
     migrateTo = (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder });
     close = () => client.close();

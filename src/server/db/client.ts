@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -26,6 +27,14 @@ export interface DatabaseHandle {
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * An embedded database with the extensions the migrations create (pg_trgm: the back office's searches
+ * inside names, ADR 0045), on disk in `dataDir` or in memory.
+ */
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'dataDir' | 'extensions'> = {}) {
+  return PGlite.create({ ...options, ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+}
 
 export type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { pglite: PGlite };
 
@@ -57,7 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const lock = lockDataDir(options.dataDir, backup);
     unlock = lock.release;
     try {
-      client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+      client = await createPglite(path.join(options.dataDir, 'pglite'));
     } catch (err) {
       unlock();
       throw err;

@@ -1,4 +1,4 @@
-import { count, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, count, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { ListTotal } from '#shared/lists.ts';
 import type { Database } from './client.ts';
@@ -7,8 +7,11 @@ import type { Database } from './client.ts';
 // Counting every matching row of a million-row table on every page view would cost more than the
 // page itself; admins need "about 1.2 million", not the last digit.
 
-/** Past this many matching rows a total is the planner's estimate. */
-export const EXACT_COUNT_UP_TO = 10_000;
+/**
+ * Past this many matching rows a total is the planner's estimate. Counting stops here, so a broad
+ * search ("every Ada") costs a thousand index entries, not tens of thousands.
+ */
+export const EXACT_COUNT_UP_TO = 1_000;
 
 /**
  * The number of rows `query` matches: counted up to `exactUpTo` (the count stops there, so it
@@ -34,4 +37,23 @@ async function plannedRows(db: Database, query: SQLWrapper): Promise<number> {
   const plan = result.rows[0]?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
   return Math.round(parsed[0].Plan['Plan Rows']);
+}
+
+/**
+ * The first key of a filtered page's order, chosen by its total. Few matches (an exact total): an
+ * expression no index is sorted by, so the database reads the matches through their filters' indexes
+ * and sorts those few. Walking the order's index instead would read past every row that does not
+ * match before it meets the few that do (a route two cities rarely share: the whole table for one
+ * row), because the planner, assuming filters independent, expects matches all along the way. Many
+ * matches, or none filtered: the order's own index, which meets matches soon and reads a page only.
+ */
+export function leadingOrderKey(
+  column: AnyColumn | SQL,
+  kind: 'time' | 'number' | 'text',
+  total: ListTotal,
+  filtered: boolean,
+): SQL {
+  if (!filtered || total.estimated) return sql`${column}`;
+  if (kind === 'time') return sql`(${column} + interval '0 seconds')`;
+  return kind === 'number' ? sql`(${column} + 0)` : sql`(${column} || '')`;
 }

@@ -1,6 +1,6 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { createPglite } from './client.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 
 /**
@@ -17,7 +17,7 @@ export async function restoreDataDir(dataDir: string, backup: Buffer): Promise<s
       : undefined;
     if (aside) renameSync(folder, aside);
     try {
-      const client = await PGlite.create(folder, { loadDataDir: new Blob([new Uint8Array(backup)]) });
+      const client = await createPglite(folder, { loadDataDir: new Blob([new Uint8Array(backup)]) });
       try {
         await client.query('select 1');
       } finally {

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
+import { createPglite, type DatabaseHandle, openDatabase } from '#server/db/client.ts';
 
 /**
  * A clean, migrated database for one test file: PostgreSQL when DATABASE_URL is set (a clone of the
@@ -32,6 +31,6 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
     };
   }
   const snapshot = readFileSync(inject('pgliteSnapshot'));
-  const client = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  const client = await createPglite(undefined, { loadDataDir: new Blob([snapshot]) });
   return openDatabase({ pglite: client });
 }

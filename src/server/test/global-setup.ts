@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '#server/db/client.ts';
+import { createPglite, openDatabase } from '#server/db/client.ts';
 
 // Migrating a database takes seconds; every test file needs a clean one. So migrate once here and
 // let each file start from that state: PGlite loads a dump of the migrated data folder, and
@@ -56,7 +55,7 @@ export default async function setup(project: TestProject) {
   const dir = path.resolve('.tmp');
   mkdirSync(dir, { recursive: true });
   const snapshot = path.join(dir, `pglite-migrated-${process.pid}.tar.gz`);
-  const client = await PGlite.create();
+  const client = await createPglite();
   const handle = await openDatabase({ pglite: client });
   await handle.migrate();
   const dump = await client.dumpDataDir('gzip');

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Better Auth's tables (core + admin plugin), owned by our migrations so PGlite and PostgreSQL get
@@ -8,30 +9,46 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const user = pgTable('user', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  role: text('role').notNull().default('user'),
-  banned: boolean('banned').notNull().default(false),
-  banReason: text('ban_reason'),
-  banExpires: timestamp('ban_expires', { withTimezone: true }),
-  // Better Auth's phone-number plugin; the number is unique across accounts (docs/product.md §1).
-  phoneNumber: text('phone_number').unique(),
-  phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
-  // not_started | pending | approved | declined (docs/product.md §6); the identity check (modules/kyc) moves it.
-  kycStatus: text('kyc_status').notNull().default('not_started'),
-  // Profile (docs/product.md §1, profile settings): what other members see, and the e-mail preference.
-  bio: text('bio'),
-  city: text('city'),
-  languages: text('languages').array().notNull().default([]),
-  notifyByEmail: boolean('notify_by_email').notNull().default(true),
-  // Set when the member deletes their account: personal data is wiped, money records stay.
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  ...timestamps,
-});
+export const user = pgTable(
+  'user',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: text('role').notNull().default('user'),
+    banned: boolean('banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    // Better Auth's phone-number plugin; the number is unique across accounts (docs/product.md §1).
+    phoneNumber: text('phone_number').unique(),
+    phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
+    // not_started | pending | approved | declined (docs/product.md §6); the identity check (modules/kyc) moves it.
+    kycStatus: text('kyc_status').notNull().default('not_started'),
+    // Profile (docs/product.md §1, profile settings): what other members see, and the e-mail preference.
+    bio: text('bio'),
+    city: text('city'),
+    languages: text('languages').array().notNull().default([]),
+    notifyByEmail: boolean('notify_by_email').notNull().default(true),
+    // Set when the member deletes their account: personal data is wiped, money records stay.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // The back office's member list (docs/product.md §8): its orders on (…, id) for keyset paging, the
+    // rare filters as partial indexes, and prefix searches (text_pattern_ops: any collation).
+    index('user_created_idx').on(t.createdAt, t.id),
+    index('user_name_idx').on(t.name, t.id),
+    index('user_email_sort_idx').on(t.email, t.id),
+    index('user_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+    // A name is searched from its start or any word's start: trigrams serve both (ADR 0045).
+    index('user_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('user_phone_prefix_idx').using('btree', sql`${t.phoneNumber} text_pattern_ops`),
+    index('user_banned_idx').on(t.createdAt, t.id).where(sql`${t.banned}`),
+    index('user_admin_idx').on(t.createdAt, t.id).where(sql`'admin' = any(string_to_array(${t.role}, ','))`),
+  ],
+);
 
 export const session = pgTable(
   'session',

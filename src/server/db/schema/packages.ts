@@ -68,12 +68,25 @@ export const packages = pgTable(
   },
   (t) => [
     index('package_sender_idx').on(t.senderId, t.status, t.updatedAt),
-    index('package_traveler_idx').on(t.travelerId),
     // Matching looks up open packages by the pair of cells, and only those due after the trip arrives.
     index('package_match_idx').on(t.pickupCell, t.dropoffCell, t.deliverBy).where(sql`${t.status} = 'open'`),
     // The scheduled jobs' sweeps (ADR 0021): open packages past deliver-by, delivered ones past the wait.
     index('package_expiry_idx').on(t.deliverBy).where(sql`${t.status} = 'open'`),
     index('package_autocomplete_idx').on(t.deliveredAt).where(sql`${t.status} = 'delivered'`),
+    // The back office's list (docs/product.md §8): each order and each filter with the order, on (…, id)
+    // for keyset paging; prefix searches on the lower-cased text (text_pattern_ops: any collation).
+    index('package_created_idx').on(t.createdAt, t.id),
+    index('package_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('package_sender_created_idx').on(t.senderId, t.createdAt, t.id),
+    index('package_traveler_created_idx').on(t.travelerId, t.createdAt, t.id),
+    // Nulls come last both ways, so each nullable order needs its own direction's index.
+    index('package_deliver_by_idx').on(t.deliverBy, t.id),
+    index('package_deliver_by_desc_idx').on(t.deliverBy.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('package_reward_idx').on(t.reward, t.id),
+    index('package_reward_desc_idx').on(t.reward.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('package_title_prefix_idx').using('btree', sql`lower(${t.title}) text_pattern_ops`),
+    index('package_pickup_city_prefix_idx').using('btree', sql`lower(${t.pickupCity}) text_pattern_ops`),
+    index('package_dropoff_city_prefix_idx').using('btree', sql`lower(${t.dropoffCity}) text_pattern_ops`),
   ],
 );
 

@@ -57,6 +57,14 @@ export const payments = pgTable(
     uniqueIndex('payment_provider_ref_idx').on(t.provider, t.providerRef),
     // One open checkout per package: a second "Pay" reuses it, two racing clicks cannot make two.
     uniqueIndex('payment_one_pending_per_package').on(t.packageId).where(sql`status = 'pending'`),
+    // The back office's list (docs/product.md §8): its two orders, each filter with the order, and a
+    // reference pasted from the provider's dashboard (either of its two).
+    index('payment_created_idx').on(t.createdAt, t.id),
+    index('payment_amount_idx').on(t.amount, t.id),
+    index('payment_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('payment_sender_created_idx').on(t.senderId, t.createdAt, t.id),
+    index('payment_ref_idx').on(t.providerRef),
+    index('payment_payment_ref_idx').on(t.providerPaymentRef),
   ],
 );
 

@@ -31,6 +31,11 @@ export const requests = pgTable(
   (t) => [
     index('request_package_idx').on(t.packageId, t.status),
     index('request_traveler_idx').on(t.travelerId, t.status, t.createdAt),
+    // The back office's list (docs/product.md §8): newest first, whole or by status, traveler or trip.
+    index('request_created_idx').on(t.createdAt, t.id),
+    index('request_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('request_traveler_created_idx').on(t.travelerId, t.createdAt, t.id),
+    index('request_plan_created_idx').on(t.travelPlanId, t.createdAt, t.id),
     // One pending request per package and traveler.
     uniqueIndex('request_one_pending').on(t.packageId, t.travelerId).where(sql`status = 'pending'`),
   ],
@@ -108,6 +113,8 @@ export const disputes = pgTable(
   (t) => [
     index('dispute_package_idx').on(t.packageId),
     uniqueIndex('dispute_one_open').on(t.packageId).where(sql`status = 'open'`),
+    // The disputes queue: open ones, oldest first.
+    index('dispute_open_queue_idx').on(t.createdAt, t.packageId).where(sql`status = 'open'`),
   ],
 );
 

@@ -41,6 +41,14 @@ export const travelPlans = pgTable(
   },
   (t) => [
     index('travel_plan_traveler_idx').on(t.travelerId, t.status, t.departureAt),
+    // The back office's list (docs/product.md §8): its two orders, status and traveler with the order,
+    // and city prefixes on the lower-cased names (text_pattern_ops: any collation).
+    index('travel_plan_created_idx').on(t.createdAt, t.id),
+    index('travel_plan_departure_idx').on(t.departureAt, t.id),
+    index('travel_plan_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('travel_plan_traveler_created_idx').on(t.travelerId, t.createdAt, t.id),
+    index('travel_plan_origin_prefix_idx').using('btree', sql`lower(${t.originCity}) text_pattern_ops`),
+    index('travel_plan_destination_prefix_idx').using('btree', sql`lower(${t.destinationCity}) text_pattern_ops`),
     // Matching looks up active plans by the pair of cells, and only those leaving after pickup opens.
     index('travel_plan_match_idx')
       .on(t.originCell, t.destinationCell, t.departureAt)

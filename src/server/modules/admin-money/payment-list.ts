@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { listTotal } from '#server/db/counts.ts';
+import { leadingOrderKey, listTotal } from '#server/db/counts.ts';
 import {
   afterIntCursor,
   afterTimeCursor,
@@ -55,20 +55,21 @@ export async function listPayments(db: Database, query: AdminPaymentListQuery): 
         : afterTimeCursor(payments.createdAt, payments.id, decodeTimeCursor(query.cursor), direction),
     );
   }
-  const [rows, total] = await Promise.all([
-    adminPaymentQuery(db)
-      .where(and(...conditions))
-      .orderBy(order(byAmount ? payments.amount : payments.createdAt), order(payments.id))
-      .limit(query.limit + 1),
-    listTotal(
-      db,
-      db
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(...filters))
-        .$dynamic(),
-    ),
-  ]);
+  const total = await listTotal(
+    db,
+    db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(...filters))
+      .$dynamic(),
+  );
+  const key = byAmount
+    ? leadingOrderKey(payments.amount, 'number', total, filters.length > 0)
+    : leadingOrderKey(payments.createdAt, 'time', total, filters.length > 0);
+  const rows = await adminPaymentQuery(db)
+    .where(and(...conditions))
+    .orderBy(order(key), order(payments.id))
+    .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const cursorOf = (r: NonNullable<typeof last>) =>

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#server/db/client.ts';
-import { listTotal } from '#server/db/counts.ts';
+import { leadingOrderKey, listTotal } from '#server/db/counts.ts';
 import { decodeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { boundary } from '#shared/admin-money.ts';
@@ -118,6 +118,7 @@ export async function listAdminUsers(db: Database, query: AdminUserListQuery): P
   const sort = query.sort.replace(/^-/, '') as AdminUserSort;
   const direction = query.sort.startsWith('-') ? 'desc' : 'asc';
   const conditions = filters(query);
+  const filtered = conditions.length > 0;
   const total = await listTotal(
     db,
     db
@@ -132,7 +133,10 @@ export async function listAdminUsers(db: Database, query: AdminUserListQuery): P
     .select({ ...adminUserColumns, sortKey: sortKeyOf(sort) })
     .from(user)
     .where(and(...conditions))
-    .orderBy(order(sortColumns[sort]), order(user.id))
+    .orderBy(
+      order(leadingOrderKey(sortColumns[sort], sort === 'joined' ? 'time' : 'text', total, filtered)),
+      order(user.id),
+    )
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

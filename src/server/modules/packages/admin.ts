@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '#server/db/client.ts';
-import { listTotal } from '#server/db/counts.ts';
+import { leadingOrderKey, listTotal } from '#server/db/counts.ts';
 import { decodeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
@@ -73,13 +73,21 @@ interface Order {
   /** A cursor's value back to SQL; null when the text is not one this order writes. */
   parse: (value: string) => SQL | null;
   desc: boolean;
+  /** A column that may be null pages its nulls last; one that may not pages by a plain row comparison. */
+  nullable: boolean;
 }
 
 const timeValue = (value: string) => (exactTimePattern.test(value) ? sql`${value}::timestamptz` : null);
 
 function orderOf(query: AdminPackageListQuery): Order {
   if (query.status === 'disputed') {
-    return { column: sql`${openDispute.createdAt}`, valueOf: (r) => r.exactDisputeAt, parse: timeValue, desc: false };
+    return {
+      column: sql`${openDispute.createdAt}`,
+      valueOf: (r) => r.exactDisputeAt,
+      parse: timeValue,
+      desc: false,
+      nullable: false,
+    };
   }
   const descending = query.sort.startsWith('-');
   switch (query.sort.replace('-', '')) {
@@ -89,6 +97,7 @@ function orderOf(query: AdminPackageListQuery): Order {
         valueOf: (r) => r.exactDeliverBy,
         parse: timeValue,
         desc: descending,
+        nullable: true,
       };
     case 'reward':
       return {
@@ -96,9 +105,16 @@ function orderOf(query: AdminPackageListQuery): Order {
         valueOf: (r) => (r.reward === null ? null : String(r.reward)),
         parse: (value) => (/^\d{1,12}$/.test(value) ? sql`${Number(value)}::integer` : null),
         desc: descending,
+        nullable: true,
       };
     default:
-      return { column: packages.createdAt, valueOf: (r) => r.exactCreatedAt, parse: timeValue, desc: descending };
+      return {
+        column: packages.createdAt,
+        valueOf: (r) => r.exactCreatedAt,
+        parse: timeValue,
+        desc: descending,
+        nullable: false,
+      };
   }
 }
 
@@ -121,7 +137,9 @@ function afterCursor(order: Order, sort: string, cursor: string): SQL {
   if (value === '') return sql`(${order.column} is null and ${afterId})`;
   const parsed = order.parse(value);
   if (!parsed) throw invalidCursor();
-  return sql`(${order.column} ${beyond} ${parsed} or (${order.column} = ${parsed} and ${afterId}) or ${order.column} is null)`;
+  // A row comparison is what an index on (column, id) starts its scan at; the nulls follow every value.
+  const after = sql`(${order.column}, ${packages.id}) ${beyond} (${parsed}, ${id}::uuid)`;
+  return order.nullable ? sql`(${after} or ${order.column} is null)` : after;
 }
 
 function filtersOf(query: AdminPackageListQuery): SQL[] {
@@ -168,14 +186,17 @@ export async function listAdminPackages(db: Database, query: AdminPackageListQue
   const sortKey = query.status === 'disputed' ? 'dispute' : query.sort;
   const filters = filtersOf(query);
   const conditions = query.cursor ? [...filters, afterCursor(order, sortKey, query.cursor)] : filters;
-  const direction = order.desc ? sql`desc nulls last` : sql`asc nulls last`;
-  const [rows, total] = await Promise.all([
-    baseQuery(db)
-      .where(and(...conditions))
-      .orderBy(sql`${order.column} ${direction}`, order.desc ? desc(packages.id) : asc(packages.id))
-      .limit(query.limit + 1),
-    listTotal(db, countQuery(db).where(and(...filters))),
-  ]);
+  // Nulls last both ways; a column that cannot be null says nothing, so its plain index serves it.
+  const direction = order.nullable
+    ? sql.raw(order.desc ? 'desc nulls last' : 'asc nulls last')
+    : sql.raw(order.desc ? 'desc' : 'asc');
+  const total = await listTotal(db, countQuery(db).where(and(...filters)));
+  const kind = query.sort.endsWith('reward') && query.status !== 'disputed' ? 'number' : 'time';
+  const key = leadingOrderKey(order.column, kind, total, filters.length > 0);
+  const rows = await baseQuery(db)
+    .where(and(...conditions))
+    .orderBy(sql`${key} ${direction}`, order.desc ? desc(packages.id) : asc(packages.id))
+    .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

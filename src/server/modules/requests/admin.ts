@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '#server/db/client.ts';
-import { listTotal } from '#server/db/counts.ts';
+import { leadingOrderKey, listTotal } from '#server/db/counts.ts';
 import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
@@ -81,6 +81,12 @@ function toRow(r: Row): AdminRequestRow {
   };
 }
 
+/** The rows the count reads: the package only when the list is one sender's (its sender is there). */
+function countQuery(db: Database, query: AdminRequestListQuery) {
+  const base = db.select({ id: requests.id }).from(requests).$dynamic();
+  return query.senderId ? base.innerJoin(packages, eq(packages.id, requests.packageId)) : base;
+}
+
 /** Filtered, newest (or oldest) first, a page at a time, with the count of the whole list. */
 export async function listAdminRequests(db: Database, query: AdminRequestListQuery): Promise<AdminRequestPage> {
   const conditions = conditionsOf(query);
@@ -90,21 +96,11 @@ export async function listAdminRequests(db: Database, query: AdminRequestListQue
   if (query.cursor) {
     paged.push(afterTimeCursor(requests.createdAt, requests.id, decodeTimeCursor(query.cursor), direction));
   }
-  const [rows, total] = await Promise.all([
-    rowQuery(db)
-      .where(and(...paged))
-      .orderBy(order(requests.createdAt), order(requests.id))
-      .limit(query.limit + 1),
-    listTotal(
-      db,
-      db
-        .select({ id: requests.id })
-        .from(requests)
-        .innerJoin(packages, eq(packages.id, requests.packageId))
-        .where(and(...conditions))
-        .$dynamic(),
-    ),
-  ]);
+  const total = await listTotal(db, countQuery(db, query).where(and(...conditions)));
+  const rows = await rowQuery(db)
+    .where(and(...paged))
+    .orderBy(order(leadingOrderKey(requests.createdAt, 'time', total, conditions.length > 0)), order(requests.id))
+    .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

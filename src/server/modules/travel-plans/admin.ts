@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { listTotal } from '#server/db/counts.ts';
+import { leadingOrderKey, listTotal } from '#server/db/counts.ts';
 import { afterTimeCursor, decodeTimeCursor, encodeCursor, exactTime } from '#server/db/cursors.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
@@ -92,20 +92,18 @@ export async function listAdminTravelPlans(
   const order = direction === 'asc' ? asc : desc;
   const paged = [...conditions];
   if (query.cursor) paged.push(afterTimeCursor(column, travelPlans.id, decodeTimeCursor(query.cursor), direction));
-  const [rows, total] = await Promise.all([
-    rowQuery(db, column)
-      .where(and(...paged))
-      .orderBy(order(column), order(travelPlans.id))
-      .limit(query.limit + 1),
-    listTotal(
-      db,
-      db
-        .select({ id: travelPlans.id })
-        .from(travelPlans)
-        .where(and(...conditions))
-        .$dynamic(),
-    ),
-  ]);
+  const total = await listTotal(
+    db,
+    db
+      .select({ id: travelPlans.id })
+      .from(travelPlans)
+      .where(and(...conditions))
+      .$dynamic(),
+  );
+  const rows = await rowQuery(db, column)
+    .where(and(...paged))
+    .orderBy(order(leadingOrderKey(column, 'time', total, conditions.length > 0)), order(travelPlans.id))
+    .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
