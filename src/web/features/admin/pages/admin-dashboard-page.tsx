@@ -1,18 +1,15 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
 import { adminSections } from '../components/admin-sections.ts';
+import { DisputesQueueCard } from '../components/dashboard/disputes-queue-card.tsx';
 
 export default function AdminDashboardPage() {
   return (
     <>
-      <PageHeader lead="The marketplace at a glance: members, packages, money held and released, fee revenue, and how they change over time." />
+      <PageHeader lead="What needs you first, and every part of the marketplace you run." />
       <div className="flex flex-col gap-8">
-        <EmptyState title="The back-office dashboard arrives with the admin issue">
-          Figures and charts are not computed yet, so none are shown. The sections below are where you will run the
-          marketplace.
-        </EmptyState>
+        <DisputesQueueCard />
         <section aria-labelledby="admin-sections">
           <h2 id="admin-sections" className="mb-3 text-lg font-semibold text-slate-900">
             Sections
