@@ -131,7 +131,7 @@ export const adminRequestSchema = adminRequestRowSchema
       }),
     ),
     /** What an admin may do with it now. */
-    actions: z.array(z.enum(['withdraw'])),
+    actions: z.array(z.enum(['withdraw', 'expire'])),
   })
   .meta({ id: 'AdminRequest' });
 export type AdminRequest = z.infer<typeof adminRequestSchema>;

@@ -24,6 +24,7 @@ export const auditActions = [
   'member.sessions_revoked',
   'package.cancel',
   'request.withdraw',
+  'request.expire',
   'travel_plan.cancel',
   'notification.send',
 ] as const;

@@ -10,7 +10,7 @@ import {
 } from '#shared/admin-requests.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
 import { requestParamsSchema } from '#shared/requests.ts';
-import { adminWithdrawRequest, getAdminRequest, listAdminRequests } from './admin.ts';
+import { adminCloseRequest, getAdminRequest, listAdminRequests } from './admin.ts';
 
 export interface RequestAdminRoutesOptions {
   db: Database;
@@ -20,7 +20,7 @@ export interface RequestAdminRoutesOptions {
 const e = apiErrorSchema;
 const errors = { 400: e, 401: e, 403: e };
 
-/** Requests in the back office (under /api/admin, ADR 0044): the list, one request, a withdrawal. */
+/** Requests in the back office (under /api/admin, ADR 0044): the list, one request, and closing a pending one (withdrawn or expired). */
 export const requestAdminRoutes: FastifyPluginAsyncZod<RequestAdminRoutesOptions> = async (app, { db, notifier }) => {
   app.get(
     '/requests',
@@ -55,20 +55,30 @@ export const requestAdminRoutes: FastifyPluginAsyncZod<RequestAdminRoutesOptions
     },
   );
 
-  app.post(
-    '/requests/:id/withdraw',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Withdraw a pending request, with a reason for the audit log; both members are told',
-        params: requestParamsSchema,
-        body: adminReasonSchema,
-        response: { 200: adminRequestSchema, ...errors, 404: e, 409: e },
+  for (const closing of ['withdraw', 'expire'] as const) {
+    app.post(
+      `/requests/:id/${closing}`,
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            closing === 'withdraw'
+              ? 'Withdraw a pending request, with a reason for the audit log; both members are told'
+              : 'Close a pending request as expired, with a reason for the audit log; both members are told',
+          params: requestParamsSchema,
+          body: adminReasonSchema,
+          response: { 200: adminRequestSchema, ...errors, 404: e, 409: e },
+        },
       },
-    },
-    async (req) => {
-      const me = member(req);
-      return adminWithdrawRequest(db, notifier, me.id, req.params.id, req.body.reason);
-    },
-  );
+      async (req) => {
+        const me = member(req);
+        return adminCloseRequest(db, notifier, {
+          adminId: me.id,
+          requestId: req.params.id,
+          reason: req.body.reason,
+          closing,
+        });
+      },
+    );
+  }
 };

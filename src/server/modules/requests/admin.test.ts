@@ -193,3 +193,38 @@ describe('POST /api/admin/requests/:id/withdraw', () => {
     expect(unknown.statusCode).toBe(404);
   });
 });
+
+describe('POST /api/admin/requests/:id/expire', () => {
+  it('closes a pending request as expired, tells both members and writes the audit row with the reason', async () => {
+    const pkg = await openPackage(app, sender);
+    const trip = await createTrip(app, traveler);
+    const offer = await offered(app, traveler, pkg.id, trip.id);
+    const before = (await call(app, 'GET', `/api/admin/requests/${offer.id}`, admin.cookie)).json() as AdminRequest;
+    expect(before.actions).toEqual(['withdraw', 'expire']);
+
+    const res = await call(app, 'POST', `/api/admin/requests/${offer.id}/expire`, admin.cookie, {
+      reason: 'The trip was called off by phone',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json() as AdminRequest;
+    expect(detail).toMatchObject({ status: 'expired', actions: [], expiresAt: null });
+    expect(detail.timeline.at(-1)).toMatchObject({ kind: 'expired', by: { id: admin.id, role: 'admin' } });
+    expect((await storedRequest(app, offer.id)).status).toBe('expired');
+
+    const about = (n: { data: unknown }) => (n.data as { requestId?: string }).requestId === offer.id;
+    expect((await notificationsOf(app, traveler.id, 'request_expired')).filter(about)).toHaveLength(1);
+    expect((await notificationsOf(app, sender.id, 'request_expired')).filter(about)).toHaveLength(1);
+    const audit = await app.database.db.select().from(auditLog).where(eq(auditLog.subjectId, offer.id));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: 'request.expire',
+      before: { status: 'pending' },
+      after: { status: 'expired' },
+      reason: 'The trip was called off by phone',
+    });
+
+    const again = await call(app, 'POST', `/api/admin/requests/${offer.id}/expire`, admin.cookie, { reason: 'Twice' });
+    expect(again.statusCode).toBe(409);
+    expect(await app.database.db.select().from(auditLog).where(eq(auditLog.subjectId, offer.id))).toHaveLength(1);
+  });
+});

@@ -129,15 +129,17 @@ async function timelineOf(db: Database, r: Row): Promise<Timeline> {
     const takenByAnother = r.pkg.travelerId !== null && r.pkg.travelerId !== request.travelerId;
     by = takenByAnother ? null : person(receiver);
   }
-  if (status === 'withdrawn') {
+  if (status === 'withdrawn' || status === 'expired') {
+    // An administrator's closing is in the audit log; otherwise the starter withdrew, or time ran out.
     const audit = await listAudit(db, {
       subjectType: 'request',
       subjectId: request.id,
-      action: 'request.withdraw',
+      action: status === 'withdrawn' ? 'request.withdraw' : 'request.expire',
       limit: 1,
     });
     const actor = audit.items[0]?.actor;
-    by = actor ? { id: actor.id, name: actor.name, role: 'admin' } : person(starter);
+    const nobody = status === 'expired' ? null : person(starter);
+    by = actor ? { id: actor.id, name: actor.name, role: 'admin' } : nobody;
   }
   return [...events, { kind: status, at, by }];
 }
@@ -159,27 +161,36 @@ export async function getAdminRequest(db: Database, id: string): Promise<AdminRe
       arrivalAt: r.plan.arrivalAt.toISOString(),
     },
     timeline: await timelineOf(db, r),
-    actions: row.status === 'pending' ? ['withdraw'] : [],
+    actions: row.status === 'pending' ? ['withdraw', 'expire'] : [],
   };
 }
 
+/** How an admin closes a pending request: taken back, or lapsed (its moment passed, nobody said no). */
+export type AdminRequestClosing = 'withdraw' | 'expire';
+
+const closings = {
+  withdraw: { status: 'withdrawn', type: 'request_withdrawn', title: 'Request withdrawn', verb: 'withdrew' },
+  expire: { status: 'expired', type: 'request_expired', title: 'Request expired', verb: 'closed as expired' },
+} as const;
+
 /**
- * An admin closes a pending request (docs/product.md §8): it becomes `withdrawn` as if its starter had
- * taken it back, both members are told, and the audit row is written in the same transaction. Only the
+ * An admin closes a pending request (docs/product.md §8): withdrawn as if its starter had taken it
+ * back, or expired as if its time had run out (a trip that will not happen, a package that no longer
+ * needs it). Both members are told, and the audit row is written in the same transaction. Only the
  * request is locked, as the starter's own withdrawal does: an acceptance racing it either finds it
- * withdrawn or wins first, and then this refuses (409) since the request is no longer pending.
+ * closed or wins first, and then this refuses (409) since the request is no longer pending.
  */
-export async function adminWithdrawRequest(
+export async function adminCloseRequest(
   db: Database,
   notifier: Notifier,
-  adminId: string,
-  requestId: string,
-  reason: string,
+  input: { adminId: string; requestId: string; reason: string; closing: AdminRequestClosing },
 ): Promise<AdminRequest> {
+  const { adminId, requestId, reason } = input;
+  const closing = closings[input.closing];
   await notifier.transaction(db, async (tx, notify) => {
     const [request] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
     if (!request) throw requestNotFound();
-    if (request.status !== 'pending') throw notPending(request.status, 'withdrawn');
+    if (request.status !== 'pending') throw notPending(request.status, closing.status);
     const [pkg] = await tx
       .select({ senderId: packages.senderId, title: packages.title })
       .from(packages)
@@ -188,18 +199,18 @@ export async function adminWithdrawRequest(
     const now = new Date();
     await tx
       .update(requests)
-      .set({ status: 'withdrawn', updatedAt: now, respondedAt: now })
+      .set({ status: closing.status, updatedAt: now, respondedAt: now })
       .where(eq(requests.id, requestId));
     const { starterId, receiverId } = partiesOf(request, pkg.senderId);
     const what = request.startedBy === 'traveler' ? 'offer to carry' : 'invitation to carry';
     for (const [userId, body] of [
-      [starterId, `An administrator withdrew your ${what} "${pkg.title}".`],
-      [receiverId, `An administrator withdrew the ${what} "${pkg.title}", so there is nothing to answer.`],
+      [starterId, `An administrator ${closing.verb} your ${what} "${pkg.title}".`],
+      [receiverId, `An administrator ${closing.verb} the ${what} "${pkg.title}", so there is nothing to answer.`],
     ] as const) {
       await notify({
         userId,
-        type: 'request_withdrawn',
-        title: 'Request withdrawn',
+        type: closing.type,
+        title: closing.title,
         body,
         link: '/user/packages/requests',
         data: { requestId, packageId: request.packageId },
@@ -207,10 +218,10 @@ export async function adminWithdrawRequest(
     }
     await recordAudit(tx, {
       actorId: adminId,
-      action: 'request.withdraw',
+      action: `request.${input.closing}`,
       subject: { type: 'request', id: requestId },
       before: { status: request.status },
-      after: { status: 'withdrawn' },
+      after: { status: closing.status },
       reason,
       data: { packageId: request.packageId, travelPlanId: request.travelPlanId, travelerId: request.travelerId },
     });

@@ -17,6 +17,7 @@ export const auditActionWords: Record<AuditAction, string> = {
   'member.sessions_revoked': 'Signed a member out everywhere',
   'package.cancel': 'Cancelled a package',
   'request.withdraw': 'Withdrew a request',
+  'request.expire': 'Closed a request as expired',
   'travel_plan.cancel': 'Cancelled a trip',
   'notification.send': 'Sent a notification',
 };

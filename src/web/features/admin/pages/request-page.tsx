@@ -26,7 +26,7 @@ import {
 } from '../components/record.tsx';
 
 // One request in the back office (docs/product.md §4, §8): its package, trip and members, what happened
-// to it, and an admin's withdrawal while it is pending.
+// to it, and an admin's closing while it is pending (withdrawn, or expired).
 
 const kindWords = { traveler: "Traveler's offer", sender: "Sender's invitation" } as const;
 const eventWords: Record<AdminRequest['timeline'][number]['kind'], string> = {
@@ -37,11 +37,11 @@ const eventWords: Record<AdminRequest['timeline'][number]['kind'], string> = {
   expired: 'Expired',
 };
 
-function useWithdraw(id: string) {
+function useClose(id: string, closing: AdminRequest['actions'][number]) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) =>
-      http<AdminRequest>(`/api/admin/requests/${encodeURIComponent(id)}/withdraw`, {
+      http<AdminRequest>(`/api/admin/requests/${encodeURIComponent(id)}/${closing}`, {
         method: 'POST',
         body: { reason },
       }),
@@ -59,7 +59,8 @@ function useWithdraw(id: string) {
 export default function RequestPage() {
   const { id = '' } = useParams();
   const query = useQuery(adminRequestQueries.detail(id));
-  const withdraw = useWithdraw(id);
+  const withdraw = useClose(id, 'withdraw');
+  const expire = useClose(id, 'expire');
 
   if (query.status === 'pending') return <RecordSkeleton />;
   if (query.status === 'error') {
@@ -87,16 +88,31 @@ export default function RequestPage() {
           </span>
         }
         actions={
-          r.actions.includes('withdraw') ? (
-            <ReasonDialog
-              trigger="Withdraw request"
-              title="Withdraw this request?"
-              description="It stops waiting for an answer, as if its starter had taken it back. Both members are told."
-              confirm="Withdraw request"
-              busyLabel="Withdrawing…"
-              done="Request withdrawn. Both members were told."
-              onConfirm={(reason) => withdraw.mutateAsync(reason)}
-            />
+          r.actions.length > 0 ? (
+            <div className="flex flex-wrap gap-2">
+              {r.actions.includes('withdraw') ? (
+                <ReasonDialog
+                  trigger="Withdraw request"
+                  title="Withdraw this request?"
+                  description="It stops waiting for an answer, as if its starter had taken it back. Both members are told."
+                  confirm="Withdraw request"
+                  busyLabel="Withdrawing…"
+                  done="Request withdrawn. Both members were told."
+                  onConfirm={(reason) => withdraw.mutateAsync(reason)}
+                />
+              ) : null}
+              {r.actions.includes('expire') ? (
+                <ReasonDialog
+                  trigger="Close as expired"
+                  title="Close this request as expired?"
+                  description="Its time has passed: nobody declined or withdrew it. It stops waiting for an answer, and both members are told."
+                  confirm="Close as expired"
+                  busyLabel="Closing…"
+                  done="Request closed as expired. Both members were told."
+                  onConfirm={(reason) => expire.mutateAsync(reason)}
+                />
+              ) : null}
+            </div>
           ) : null
         }
       />

@@ -57,7 +57,7 @@ const detail: AdminRequest = {
   timeline: [
     { kind: 'created', at: row.createdAt, by: { id: row.traveler.id, name: 'Tess Traveler', role: 'traveler' } },
   ],
-  actions: ['withdraw'],
+  actions: ['withdraw', 'expire'],
 };
 
 beforeEach(() => {
@@ -158,5 +158,27 @@ describe('RequestPage', () => {
     });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Withdraw request' })).toBeNull());
     expect(screen.getAllByText('Withdrawn').length).toBeGreaterThan(0);
+  });
+
+  it('closes as expired with a reason, then shows the new status', async () => {
+    const user = userEvent.setup();
+    http.mockImplementation(async (url: string, options?: { method?: string }) => {
+      if (url === '/api/admin/audit') return noAudit;
+      if (options?.method === 'POST') return { ...detail, status: 'expired', actions: [] };
+      return detail;
+    });
+    one();
+    await user.click(await screen.findByRole('button', { name: 'Close as expired' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await seriousViolations(dialog)).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Trip called off by phone');
+    await user.click(within(dialog).getByRole('button', { name: 'Close as expired' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.stringContaining('expired'), 'success'));
+    expect(http).toHaveBeenCalledWith(`/api/admin/requests/${ID}/expire`, {
+      method: 'POST',
+      body: { reason: 'Trip called off by phone' },
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Close as expired' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Withdraw request' })).toBeNull();
   });
 });
