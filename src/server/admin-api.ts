@@ -11,7 +11,7 @@ import { memberAdminRoutes } from './modules/members/routes.ts';
 import type { Notifier } from './modules/notifications/public.ts';
 import { packageAdminRoutes } from './modules/package-records/routes.ts';
 import { requestAdminRoutes } from './modules/requests/admin-routes.ts';
-import type { SettingsStore } from './modules/settings/service.ts';
+import { type SettingsStore, settingsAdminRoutes } from './modules/settings/service.ts';
 import { travelPlanAdminRoutes } from './modules/travel-plans/admin-routes.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 import type { Gateway } from './realtime/gateway.ts';
@@ -42,4 +42,5 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options
   await app.register(packageAdminRoutes, { db, notifier, provider, settings });
   await app.register(auditRoutes, { db });
   await app.register(memberAdminRoutes, { db, notifier, provider, sessions, gateway });
+  await app.register(settingsAdminRoutes, { db, settings });
 };

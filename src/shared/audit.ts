@@ -27,6 +27,7 @@ export const auditActions = [
   'request.expire',
   'travel_plan.cancel',
   'notification.send',
+  'setting.change',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const auditActionSchema = z.enum(auditActions, `Choose one of: ${auditActions.join(', ')}`);
@@ -40,6 +41,7 @@ export const auditSubjectTypes = [
   'request',
   'travel_plan',
   'conversation',
+  'setting',
 ] as const;
 export type AuditSubjectType = (typeof auditSubjectTypes)[number];
 export const auditSubjectTypeSchema = z.enum(auditSubjectTypes, `Choose one of: ${auditSubjectTypes.join(', ')}`);

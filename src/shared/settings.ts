@@ -3,7 +3,7 @@ import { type Currency, currencySchema, DEFAULT_CURRENCY } from './money.ts';
 import { text } from './text.ts';
 
 // System settings and their defaults (docs/product.md §10). Stored as rows in
-// `system_setting`; a missing row means the default. The admin page comes with the back office.
+// `system_setting`; a missing row means the default. Administrators change them at /admin/system-settings.
 
 export const packageCategories = [
   'documents',
@@ -39,6 +39,9 @@ export const settingsSchema = z
     /** Words refused in a package's title, description and notes (case- and accent-insensitive). */
     prohibitedWords: z.array(text().min(2)).max(500),
     maxPhotos: z.number().int().min(0).max(20),
+    /** A notice on every page for members and visitors (planned work, an incident); shown while on. */
+    maintenanceOn: z.boolean(),
+    maintenanceText: text().trim().max(300, 'Keep the notice under 300 characters'),
   })
   .meta({ id: 'Settings' });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -74,6 +77,8 @@ export const defaultSettings: Settings = {
     'radioactive',
   ],
   maxPhotos: 5,
+  maintenanceOn: false,
+  maintenanceText: '',
 };
 
 /** What every member's browser needs to validate and price a package as the server does. */
@@ -91,6 +96,34 @@ export const publicSettingsSchema = settingsSchema
     matchRadiusMaxKm: true,
     prohibitedWords: true,
     maxPhotos: true,
+    maintenanceOn: true,
+    maintenanceText: true,
   })
   .meta({ id: 'PublicSettings' });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** The setting names, in the order the admin page shows them. */
+export const settingKeys = Object.keys(settingsSchema.shape) as (keyof Settings)[];
+export type SettingKey = keyof Settings;
+
+/** Limits that come in pairs: the first may never exceed the second. */
+export const settingRanges = [
+  ['rewardMin', 'rewardMax'],
+  ['weightMinGrams', 'weightMaxGrams'],
+  ['matchRadiusKm', 'matchRadiusMaxKm'],
+] as const satisfies readonly (readonly [SettingKey, SettingKey])[];
+
+/**
+ * What is wrong with a whole set of settings, by setting: a pair out of order, a notice switched on
+ * with nothing to say. Empty when they hold together.
+ */
+export function settingsConflicts(settings: Settings): Partial<Record<SettingKey, string>> {
+  const conflicts: Partial<Record<SettingKey, string>> = {};
+  for (const [min, max] of settingRanges) {
+    if (settings[min] > settings[max]) conflicts[max] = 'Must be at least the minimum';
+  }
+  if (settings.maintenanceOn && !settings.maintenanceText) {
+    conflicts.maintenanceText = 'Write the notice members will see';
+  }
+  return conflicts;
+}

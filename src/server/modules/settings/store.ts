@@ -1,10 +1,13 @@
 import type { Database } from '#server/db/client.ts';
 import { systemSettings } from '#server/db/schema/settings.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import {
   defaultSettings,
   type PublicSettings,
   publicSettingsSchema,
   type Settings,
+  settingKeys,
+  settingRanges,
   settingsSchema,
 } from '#shared/settings.ts';
 
@@ -18,27 +21,22 @@ interface SettingsWarnings {
  * service that reads a setting; nothing reads the settings table any other way.
  */
 export interface SettingsStore {
-  /** Every stored row over the defaults. The one read of the table: a cache would go here. */
-  current(): Promise<Settings>;
+  /**
+   * Every stored row over the defaults, read at each call (no cache: a change applies on every node
+   * at its next read; ADR 0046). Inside a transaction, pass it to read what it sees.
+   */
+  current(tx?: Transaction): Promise<Settings>;
   /** The part every member's browser needs to validate and price a package as the server does. */
   currentPublic(): Promise<PublicSettings>;
 }
 
-const settingKeys = Object.keys(settingsSchema.shape) as (keyof Settings)[];
 const isSettingKey = (key: string): key is keyof Settings => (settingKeys as string[]).includes(key);
-
-/** Limits that come in pairs: a stored pair that contradicts itself falls back to the defaults. */
-const ranges = [
-  ['rewardMin', 'rewardMax'],
-  ['weightMinGrams', 'weightMaxGrams'],
-  ['matchRadiusKm', 'matchRadiusMaxKm'],
-] as const satisfies readonly (readonly [keyof Settings, keyof Settings])[];
 
 /**
  * A row that does not fit its field's schema (hand-edited, or written by an older version) is
  * skipped with a warning: one bad value must never take packages, matching or payments down with it.
  */
-async function readSettings(db: Database, log: SettingsWarnings): Promise<Settings> {
+async function readSettings(db: Database | Transaction, log: SettingsWarnings): Promise<Settings> {
   const rows = await db.select({ key: systemSettings.key, value: systemSettings.value }).from(systemSettings);
   const settings: Record<string, unknown> = { ...defaultSettings };
   for (const row of rows) {
@@ -54,7 +52,7 @@ async function readSettings(db: Database, log: SettingsWarnings): Promise<Settin
     settings[row.key] = parsed.data;
   }
   const result = settings as Settings;
-  for (const [min, max] of ranges) {
+  for (const [min, max] of settingRanges) {
     if ((result[min] as number) > (result[max] as number)) {
       log.warn({ [min]: result[min], [max]: result[max] }, 'system settings contradict each other, using the defaults');
       Object.assign(result, { [min]: defaultSettings[min], [max]: defaultSettings[max] });
@@ -64,7 +62,7 @@ async function readSettings(db: Database, log: SettingsWarnings): Promise<Settin
 }
 
 export function createSettingsStore({ db, log }: { db: Database; log: SettingsWarnings }): SettingsStore {
-  const current = () => readSettings(db, log);
+  const current = (tx?: Transaction) => readSettings(tx ?? db, log);
   return {
     current,
     currentPublic: async () => publicSettingsSchema.parse(await current()),

@@ -20,6 +20,7 @@ export const auditActionWords: Record<AuditAction, string> = {
   'request.expire': 'Closed a request as expired',
   'travel_plan.cancel': 'Cancelled a trip',
   'notification.send': 'Sent a notification',
+  'setting.change': 'Changed a setting',
 };
 
 export const auditSubjectWords: Record<AuditSubjectType, string> = {
@@ -30,6 +31,7 @@ export const auditSubjectWords: Record<AuditSubjectType, string> = {
   request: 'Request',
   travel_plan: 'Trip',
   conversation: 'Conversation',
+  setting: 'Setting',
 };
 
 /** The back-office page of an audited record, where it has one. */
@@ -48,6 +50,8 @@ export function auditSubjectHref(type: AuditSubjectType, id: string): string | n
       return `/admin/payments?q=${encoded}`;
     case 'payout':
       return `/admin/transactions?payout=${encoded}`;
+    case 'setting':
+      return `/admin/system-settings#setting-${encoded}`;
     case 'conversation':
       return null;
   }
