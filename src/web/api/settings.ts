@@ -12,11 +12,14 @@ export const settingsKeys = {
 };
 
 export const settingsQueries = {
-  /** GET /api/settings/public: changed rarely, so cached for the session. */
+  /**
+   * GET /api/settings/public: changed rarely, but an administrator's change (a fee, the maintenance
+   * notice) should reach open pages within half a minute, or at once on returning to the tab.
+   */
   public: () =>
     queryOptions({
       queryKey: settingsKeys.public(),
       queryFn: ({ signal }) => http<PublicSettings>('/api/settings/public', { signal }),
-      staleTime: 5 * 60_000,
+      staleTime: 30_000,
     }),
 };

@@ -5,6 +5,7 @@ import { safeRedirectTarget } from '#shared/routes.ts';
 import { Toaster } from '#web/components/ui/toaster.tsx';
 import { useSession, useSessionRefresh } from '#web/lib/session.ts';
 import { isBuildStale, startVersionCheck } from '#web/lib/version-check.ts';
+import { MaintenanceNotice } from './maintenance-notice.tsx';
 
 /**
  * A session that disappears (sign-out here or elsewhere, expiry, revocation) sends the user to
@@ -66,6 +67,7 @@ export function Root() {
   useVersionCheck();
   return (
     <>
+      <MaintenanceNotice />
       <Outlet />
       <Toaster />
     </>

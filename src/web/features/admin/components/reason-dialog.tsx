@@ -21,6 +21,8 @@ export function ReasonDialog({
   busyLabel,
   done,
   onConfirm,
+  tone = 'destructive',
+  canOpen,
 }: {
   trigger: string;
   title: string;
@@ -30,6 +32,10 @@ export function ReasonDialog({
   /** The toast once it is done. */
   done: string;
   onConfirm: (reason: string) => Promise<unknown>;
+  /** Destructive for actions on a member's money or access; primary for a save. */
+  tone?: 'destructive' | 'primary';
+  /** Checked on the trigger: false keeps the dialog closed (the page shows what to fix first). */
+  canOpen?: () => boolean;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -61,7 +67,14 @@ export function ReasonDialog({
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="destructive">{trigger}</Button>
+        <Button
+          variant={tone}
+          onClick={(event) => {
+            if (canOpen && !canOpen()) event.preventDefault();
+          }}
+        >
+          {trigger}
+        </Button>
       </DialogTrigger>
       <DialogContent title={title} description={description}>
         <form onSubmit={submit} noValidate aria-label={title} className="flex flex-col gap-4">
@@ -83,7 +96,7 @@ export function ReasonDialog({
             <DialogClose asChild>
               <Button variant="secondary">Keep it</Button>
             </DialogClose>
-            <Button type="submit" variant="destructive" aria-disabled={busy || undefined}>
+            <Button type="submit" variant={tone} aria-disabled={busy || undefined}>
               {busy ? busyLabel : confirm}
             </Button>
           </DialogFooter>
