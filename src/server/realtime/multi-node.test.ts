@@ -27,7 +27,8 @@ import { collect, eventually, openSocket, sleep } from './test/sockets.ts';
 // sign-ups with session cookies, their tabs real Socket.IO clients. A member on node A messages a
 // member on node B, who receives it live; presence is right on both; a notification made on A
 // reaches B; Redis is killed mid-test and, once it is back, messages flow again and none sent
-// meanwhile is lost (stored, and the reconnect refetch on node B shows them). Its own redis-server
+// meanwhile is lost (stored, and the reconnect refetch on node B shows them); a fee an administrator
+// changes on A prices the next package on B. Its own redis-server
 // on a free port, so killing it disturbs no other test. Runs with DATABASE_URL and REDIS_URL (CI's
 // second pass): PGlite cannot be shared between processes.
 
@@ -270,6 +271,26 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL && hasRedisServ
       expect(samStatus.slice(before)).toEqual([{ uid: tess.id, online: false }]);
       expect(await onlineSeenBy(nodeA, sam)).toBe(false);
       expect(await onlineSeenBy(nodeB, sam)).toBe(false);
+    });
+
+    it('prices the next package on node B with a fee an administrator just changed on node A', async () => {
+      const changed = await nodeA.inject({
+        method: 'PATCH',
+        url: '/api/admin/settings',
+        headers: { cookie: ada.cookie },
+        payload: { values: { feePercent: 17 }, reason: 'A fee for two nodes' },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const created = await nodeB.inject({
+        method: 'POST',
+        url: '/api/packages',
+        headers: { cookie: tess.cookie },
+        payload: { title: 'Tea for a friend', reward: 2000 },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json()).toMatchObject({ reward: 2000, fee: 340 });
+      const prices = (await nodeB.inject({ url: '/api/settings/public' })).json() as { feePercent: number };
+      expect(prices.feePercent).toBe(17);
     });
   },
 );
