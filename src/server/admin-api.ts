@@ -5,6 +5,7 @@ import { adminMoneyRoutes } from './modules/admin-money/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import type { Sessions } from './modules/auth/sessions.ts';
 import { chatAdminRoutes } from './modules/chat/routes.ts';
+import { dashboardAdminRoutes } from './modules/dashboard/service.ts';
 import { kycAdminRoutes } from './modules/kyc/routes.ts';
 import { lifecycleAdminRoutes } from './modules/lifecycle/routes.ts';
 import { memberAdminRoutes } from './modules/members/routes.ts';
@@ -41,6 +42,7 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options
   await app.register(travelPlanAdminRoutes, { db, notifier });
   await app.register(packageAdminRoutes, { db, notifier, provider, settings });
   await app.register(auditRoutes, { db });
+  await app.register(dashboardAdminRoutes, { db });
   await app.register(memberAdminRoutes, { db, notifier, provider, sessions, gateway });
   await app.register(settingsAdminRoutes, { db, settings });
 };

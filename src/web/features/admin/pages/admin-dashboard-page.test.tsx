@@ -34,12 +34,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const attention = {
+  disputes: { total: { count: 7, estimated: false }, oldestAt: new Date(Date.now() - 50 * HOUR).toISOString() },
+  kycPending: { count: 1500, estimated: true },
+  payoutsRequested: { count: 2, estimated: false },
+  paymentMismatches: { count: 0, estimated: false },
+};
+const ATTENTION = 'GET /api/admin/dashboard/attention';
+
 const dashboard = () => renderPage(<AdminDashboardPage />, { url: '/admin/dashboard', title: 'Admin dashboard' });
 
 describe('AdminDashboardPage: disputes waiting', () => {
   it('lists the oldest open disputes with their age, and links to the whole queue', async () => {
     const ID = '00000000-0000-4000-8000-0000000000a1';
     const calls = mockApi({
+      [ATTENTION]: () => attention,
       'GET /api/admin/packages': () =>
         page([row(ID, 'Broken vase', 50), row(`${ID.slice(0, -1)}2`, 'Wet books', 3)], 7),
     });
@@ -52,28 +61,56 @@ describe('AdminDashboardPage: disputes waiting', () => {
     expect(screen.getByRole('link', { name: 'All open disputes' }).getAttribute('href')).toBe(
       '/admin/packages?status=disputed',
     );
-    expect(Object.fromEntries(calls[0]?.url.searchParams ?? [])).toEqual({ status: 'disputed', limit: '5' });
+    const queue = calls.find((c) => c.url.pathname === '/api/admin/packages');
+    expect(Object.fromEntries(queue?.url.searchParams ?? [])).toEqual({ status: 'disputed', limit: '5' });
     expect(await seriousViolations(container)).toEqual([]);
   });
 
   it('says when no dispute is waiting', async () => {
-    mockApi({ 'GET /api/admin/packages': () => page([]) });
+    mockApi({ [ATTENTION]: () => attention, 'GET /api/admin/packages': () => page([]) });
     const { container } = dashboard();
     expect(await screen.findByText(/No dispute is waiting/)).toBeTruthy();
     expect(await seriousViolations(container)).toEqual([]);
   });
 
   it('shows a loading state', async () => {
-    mockApi({ 'GET /api/admin/packages': never });
+    mockApi({ [ATTENTION]: never, 'GET /api/admin/packages': never });
     const { container } = dashboard();
     expect(await screen.findByText('Loading the disputes…')).toBeTruthy();
+    expect(screen.getByText('Loading what needs you…')).toBeTruthy();
     expect(await seriousViolations(container)).toEqual([]);
   });
 
   it('shows an error with a retry', async () => {
-    mockApi({ 'GET /api/admin/packages': () => apiError(500, 'INTERNAL') });
+    mockApi({ [ATTENTION]: () => attention, 'GET /api/admin/packages': () => apiError(500, 'INTERNAL') });
     dashboard();
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.getByText('The disputes could not be loaded')).toBeTruthy();
+  });
+});
+
+describe('AdminDashboardPage: needs you now', () => {
+  it('counts what waits, estimated where large, each linked to its list', async () => {
+    mockApi({ [ATTENTION]: () => attention, 'GET /api/admin/packages': () => page([]) });
+    const { container } = dashboard();
+    const disputes = await screen.findByRole('link', { name: 'Open disputes' });
+    expect(disputes.getAttribute('href')).toBe('/admin/packages?status=disputed');
+    expect(screen.getByText(/oldest waiting 2 days/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Identity checks under way' }).getAttribute('href')).toBe(
+      '/admin/users?kycStatus=pending',
+    );
+    expect(screen.getByText(/About 1,500|About 1.500|About 1 500/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Payments with the wrong amount' }).getAttribute('href')).toBe(
+      '/admin/payments?status=amount_mismatch',
+    );
+    expect(screen.getByText(/Payout requests/)).toBeTruthy();
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('shows an error with a retry when the counts cannot be loaded', async () => {
+    mockApi({ [ATTENTION]: () => apiError(500, 'INTERNAL'), 'GET /api/admin/packages': () => page([]) });
+    dashboard();
+    expect(await screen.findByText('What needs you could not be loaded')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });

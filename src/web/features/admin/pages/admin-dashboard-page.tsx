@@ -2,6 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { adminSections } from '../components/admin-sections.ts';
+import { AttentionCard } from '../components/dashboard/attention-card.tsx';
 import { DisputesQueueCard } from '../components/dashboard/disputes-queue-card.tsx';
 
 export default function AdminDashboardPage() {
@@ -9,6 +10,7 @@ export default function AdminDashboardPage() {
     <>
       <PageHeader lead="What needs you first, and every part of the marketplace you run." />
       <div className="flex flex-col gap-8">
+        <AttentionCard />
         <DisputesQueueCard />
         <section aria-labelledby="admin-sections">
           <h2 id="admin-sections" className="mb-3 text-lg font-semibold text-slate-900">
