@@ -1,4 +1,4 @@
-import { eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { systemSettings } from '#server/db/schema/settings.ts';
@@ -16,8 +16,7 @@ export async function getAdminSettings(db: Database, settings: SettingsStore): P
   const rows = await db
     .select({ key: systemSettings.key, at: systemSettings.updatedAt, byId: user.id, byName: user.name })
     .from(systemSettings)
-    .leftJoin(user, eq(user.id, systemSettings.updatedBy))
-    .where(isNotNull(systemSettings.key));
+    .leftJoin(user, eq(user.id, systemSettings.updatedBy));
   const known = new Set<string>(settingKeys);
   return {
     values: await settings.current(),

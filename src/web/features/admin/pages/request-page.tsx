@@ -37,7 +37,7 @@ const eventWords: Record<AdminRequest['timeline'][number]['kind'], string> = {
   expired: 'Expired',
 };
 
-function useClose(id: string, closing: AdminRequest['actions'][number]) {
+function useClose(id: string, closing: Closing) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) =>
@@ -56,11 +56,37 @@ function useClose(id: string, closing: AdminRequest['actions'][number]) {
   });
 }
 
+type Closing = AdminRequest['actions'][number];
+
+const closingWords: Record<Closing, Omit<Parameters<typeof ReasonDialog>[0], 'onConfirm'>> = {
+  withdraw: {
+    trigger: 'Withdraw request',
+    title: 'Withdraw this request?',
+    description: 'It stops waiting for an answer, as if its starter had taken it back. Both members are told.',
+    confirm: 'Withdraw request',
+    busyLabel: 'Withdrawing…',
+    done: 'Request withdrawn. Both members were told.',
+  },
+  expire: {
+    trigger: 'Close as expired',
+    title: 'Close this request as expired?',
+    description:
+      'Its time has passed: nobody declined or withdrew it. It stops waiting for an answer, and both members are told.',
+    confirm: 'Close as expired',
+    busyLabel: 'Closing…',
+    done: 'Request closed as expired. Both members were told.',
+  },
+};
+
+/** One way an admin closes a pending request: its confirmation with a reason, and the call. */
+function CloseRequestDialog({ id, closing }: { id: string; closing: Closing }) {
+  const close = useClose(id, closing);
+  return <ReasonDialog {...closingWords[closing]} onConfirm={(reason) => close.mutateAsync(reason)} />;
+}
+
 export default function RequestPage() {
   const { id = '' } = useParams();
   const query = useQuery(adminRequestQueries.detail(id));
-  const withdraw = useClose(id, 'withdraw');
-  const expire = useClose(id, 'expire');
 
   if (query.status === 'pending') return <RecordSkeleton />;
   if (query.status === 'error') {
@@ -90,28 +116,9 @@ export default function RequestPage() {
         actions={
           r.actions.length > 0 ? (
             <div className="flex flex-wrap gap-2">
-              {r.actions.includes('withdraw') ? (
-                <ReasonDialog
-                  trigger="Withdraw request"
-                  title="Withdraw this request?"
-                  description="It stops waiting for an answer, as if its starter had taken it back. Both members are told."
-                  confirm="Withdraw request"
-                  busyLabel="Withdrawing…"
-                  done="Request withdrawn. Both members were told."
-                  onConfirm={(reason) => withdraw.mutateAsync(reason)}
-                />
-              ) : null}
-              {r.actions.includes('expire') ? (
-                <ReasonDialog
-                  trigger="Close as expired"
-                  title="Close this request as expired?"
-                  description="Its time has passed: nobody declined or withdrew it. It stops waiting for an answer, and both members are told."
-                  confirm="Close as expired"
-                  busyLabel="Closing…"
-                  done="Request closed as expired. Both members were told."
-                  onConfirm={(reason) => expire.mutateAsync(reason)}
-                />
-              ) : null}
+              {r.actions.map((closing) => (
+                <CloseRequestDialog key={closing} id={id} closing={closing} />
+              ))}
             </div>
           ) : null
         }
