@@ -13,6 +13,7 @@ import type { Notifier } from './modules/notifications/public.ts';
 import { packageAdminRoutes } from './modules/package-records/routes.ts';
 import { requestAdminRoutes } from './modules/requests/admin-routes.ts';
 import { type SettingsStore, settingsAdminRoutes } from './modules/settings/service.ts';
+import { type SupportDeps, supportAdminRoutes } from './modules/support/service.ts';
 import { travelPlanAdminRoutes } from './modules/travel-plans/admin-routes.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 import type { Gateway } from './realtime/gateway.ts';
@@ -25,6 +26,7 @@ export interface AdminApiOptions {
   sessions: Sessions;
   gateway: Gateway;
   settings: SettingsStore;
+  support: SupportDeps;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface AdminApiOptions {
  * module contributes its admin routes with paths relative to the prefix.
  */
 export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
-  const { db, notifier, provider, bankKey, sessions, gateway, settings } = options;
+  const { db, notifier, provider, bankKey, sessions, gateway, settings, support } = options;
   await app.register(kycAdminRoutes, { sessions, db, notifier });
   await app.register(adminMoneyRoutes, { db, notifier, provider, bankKey });
   await app.register(lifecycleAdminRoutes, { db, notifier, provider });
@@ -45,4 +47,5 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options
   await app.register(dashboardAdminRoutes, { db });
   await app.register(memberAdminRoutes, { db, notifier, provider, sessions, gateway });
   await app.register(settingsAdminRoutes, { db, settings });
+  await app.register(supportAdminRoutes, support);
 };

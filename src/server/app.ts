@@ -35,6 +35,7 @@ import { requestRoutes } from './modules/requests/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSettingsStore, type SettingsStore } from './modules/settings/service.ts';
+import { type SupportDeps, supportRoutes } from './modules/support/service.ts';
 import { travelPlanRoutes } from './modules/travel-plans/routes.ts';
 import { ADMIN_API_PREFIX, authGuardPlugin } from './plugins/auth-guard.ts';
 import { clientIpPlugin, fastifyTrustProxy } from './plugins/client-ip.ts';
@@ -214,6 +215,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(notificationRoutes, { db: deps.database.db, gateway });
   await app.register(chatRoutes, { db: deps.database.db, gateway });
+  const support: SupportDeps = {
+    db: deps.database.db,
+    notifier,
+    mailer,
+    log: app.log.child({ module: 'support' }),
+    baseUrl: config.baseUrl,
+    rateLimit: config.rateLimit,
+  };
+  await app.register(supportRoutes, support);
   await app.register(adminApi, {
     prefix: ADMIN_API_PREFIX,
     db: deps.database.db,
@@ -223,6 +233,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sessions,
     gateway,
     settings,
+    support,
   });
   // Demo-only pages and their APIs do not exist at all with demo mode off (404 like any unknown path).
   if (config.demoMode) await app.register(devOutboxRoutes, { db: deps.database.db });

@@ -16,6 +16,8 @@ export const adminAttentionSchema = z
     payoutsRequested: listTotalSchema,
     /** Checkouts paid with another amount or currency whose money has not been sent back yet. */
     paymentMismatches: listTotalSchema,
+    /** Support tickets waiting on the team (new, or written to again), and when the longest-waiting last moved. */
+    supportOpen: z.object({ total: listTotalSchema, oldestAt: iso.nullable() }),
   })
   .meta({ id: 'AdminAttention' });
 export type AdminAttention = z.infer<typeof adminAttentionSchema>;

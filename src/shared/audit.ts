@@ -28,6 +28,9 @@ export const auditActions = [
   'travel_plan.cancel',
   'notification.send',
   'setting.change',
+  'support.assign',
+  'support.reply',
+  'support.close',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const auditActionSchema = z.enum(auditActions, `Choose one of: ${auditActions.join(', ')}`);
@@ -42,6 +45,7 @@ export const auditSubjectTypes = [
   'travel_plan',
   'conversation',
   'setting',
+  'support_ticket',
 ] as const;
 export type AuditSubjectType = (typeof auditSubjectTypes)[number];
 export const auditSubjectTypeSchema = z.enum(auditSubjectTypes, `Choose one of: ${auditSubjectTypes.join(', ')}`);

@@ -14,6 +14,7 @@ import { payoutsErrors } from './errors/payouts.ts';
 import { profilesErrors } from './errors/profiles.ts';
 import { requestsErrors } from './errors/requests.ts';
 import { reviewsErrors } from './errors/reviews.ts';
+import { supportErrors } from './errors/support.ts';
 import { travelPlansErrors } from './errors/travel-plans.ts';
 
 export type { ErrorEntry } from './errors/entry.ts';
@@ -39,6 +40,7 @@ export const errorCatalog = {
   ...chatErrors,
   ...notificationsErrors,
   ...membersErrors,
+  ...supportErrors,
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -30,6 +30,10 @@ export const notificationTypes = [
   'review_received',
   'payout_sent',
   'broadcast',
+  /** To administrators: someone wrote to the support desk (a new ticket, or more on one). */
+  'support_ticket',
+  /** To a ticket's author: the team answered. */
+  'support_reply',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -7,6 +7,7 @@ import * as packages from './schema/packages.ts';
 import * as payments from './schema/payments.ts';
 import * as requests from './schema/requests.ts';
 import * as settings from './schema/settings.ts';
+import * as support from './schema/support.ts';
 import * as travelPlans from './schema/travel-plans.ts';
 
 /** The full drizzle schema: one entry per table file in ./schema (drizzle-kit reads that folder). */
@@ -21,5 +22,6 @@ export const schema = {
   ...settings,
   ...payments,
   ...requests,
+  ...support,
 };
 export type Schema = typeof schema;

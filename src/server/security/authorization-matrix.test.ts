@@ -7,6 +7,7 @@ import { notification } from '#server/db/schema/notifications.ts';
 import { packagePhotos, packages } from '#server/db/schema/packages.ts';
 import { payments, payouts } from '#server/db/schema/payments.ts';
 import { conversations, requests } from '#server/db/schema/requests.ts';
+import { supportTicket } from '#server/db/schema/support.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { signUpVerified, verifyPhone } from '#server/test/users.ts';
@@ -53,6 +54,8 @@ const PUBLIC_OPERATIONS: Record<string, Access> = {
   'GET /api/package-photos/{key}': 'public',
   // Demo mode only (the route does not exist otherwise): the demo's own mailbox, by design.
   'GET /api/dev/outbox': 'public',
+  // The contact form: visitors write to the support team too.
+  'POST /api/support/contact': 'public',
   'POST /api/payments/webhook/stripe': 'signed',
   'POST /api/kyc/kycaid/callback': 'signed',
 };
@@ -63,6 +66,7 @@ const OWNED_PATHS: readonly { pattern: RegExp; kind: RecordKind }[] = [
   { pattern: /^\/api\/travel-plans\/\{id\}/, kind: 'travelPlan' },
   { pattern: /^\/api\/requests\/\{id\}/, kind: 'request' },
   { pattern: /^\/api\/notifications\/\{id\}/, kind: 'notification' },
+  { pattern: /^\/api\/support\/tickets\/\{id\}/, kind: 'supportTicket' },
   { pattern: /^\/api\/communication\/chat\/conversations\/\{id\}/, kind: 'conversation' },
   { pattern: /^\/api\/payments\/sandbox\/\{ref\}/, kind: 'sandboxCheckout' },
   { pattern: /^\/api\/kyc\/sandbox\/\{token\}/, kind: 'kycCheck' },
@@ -73,6 +77,7 @@ type RecordKind =
   | 'travelPlan'
   | 'request'
   | 'notification'
+  | 'supportTicket'
   | 'conversation'
   | 'sandboxCheckout'
   | 'kycCheck'
@@ -140,6 +145,7 @@ function adminKind(path: string): RecordKind | undefined {
   if (path.includes('/payments/{id}')) return 'payment';
   if (path.includes('/payouts/{id}')) return 'payout';
   if (path.includes('/packages/{id}')) return 'package';
+  if (path.includes('/support/tickets/{id}')) return 'supportTicket';
   return undefined;
 }
 
@@ -314,6 +320,19 @@ beforeAll(async () => {
     .limit(1);
   if (note)
     records.push({ kind: 'notification', id: note.id, label: 'sender’s', owner: 'sender', secrets: [note.body] });
+  const ticketText = 'My parcel to Lyon holds my grandmother’s ring';
+  const contact = await app.inject({
+    method: 'POST',
+    url: '/api/support/contact',
+    headers: { cookie: cookies.owner },
+    payload: { email: ownerEmail.sender, topic: 'package', message: ticketText },
+  });
+  const [ticket] = await db
+    .select({ id: supportTicket.id })
+    .from(supportTicket)
+    .where(eq(supportTicket.number, (contact.json() as { number: number }).number));
+  if (ticket)
+    records.push({ kind: 'supportTicket', id: ticket.id, label: 'sender’s', owner: 'sender', secrets: [ticketText] });
   const [conversation] = await db
     .select({ id: conversations.id })
     .from(conversations)
@@ -428,7 +447,16 @@ it('answers every operation of the OpenAPI document as each role may expect', as
     }
   }
   expect(unclassified).toEqual([]);
-  for (const kind of ['package', 'travelPlan', 'request', 'notification', 'conversation', 'payment', 'payout'] as const)
+  for (const kind of [
+    'package',
+    'travelPlan',
+    'request',
+    'notification',
+    'supportTicket',
+    'conversation',
+    'payment',
+    'payout',
+  ] as const)
     expect(recordsOf(kind).length, `demo data has a ${kind} to test with`).toBeGreaterThan(0);
 
   // Reads first, then changes, then the actions that end a record, deletions last (the owner's own

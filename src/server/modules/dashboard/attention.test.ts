@@ -5,6 +5,7 @@ import { user } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { payments, payouts } from '#server/db/schema/payments.ts';
 import { disputes } from '#server/db/schema/requests.ts';
+import { supportTicket } from '#server/db/schema/support.ts';
 import { makeAdmin } from '#server/modules/kyc/test/helpers.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { signUpVerified } from '#server/test/users.ts';
@@ -45,6 +46,11 @@ describe('GET /api/admin/dashboard/attention', () => {
       details: 'The box arrived crushed.',
       createdAt: new Date('2026-06-01T10:00:00.000Z'),
     });
+    await app.inject({
+      method: 'POST',
+      url: '/api/support/contact',
+      payload: { email: 'help@example.test', topic: 'other', message: 'How do I change my e-mail address?' },
+    });
     const body = await attention();
     expect(body).toEqual({
       disputes: {
@@ -59,8 +65,13 @@ describe('GET /api/admin/dashboard/attention', () => {
           .from(payments)
           .where(and(eq(payments.status, 'amount_mismatch'), isNull(payments.paidRefundedAt))),
       ),
+      supportOpen: {
+        total: await counted(db.select({ n: count() }).from(supportTicket).where(eq(supportTicket.status, 'open'))),
+        oldestAt: expect.any(String),
+      },
     });
     expect(body.disputes.total.count).toBeGreaterThan(0);
+    expect(body.supportOpen.total.count).toBeGreaterThan(0);
     expect(Date.parse(body.disputes.oldestAt ?? '')).toBeLessThanOrEqual(Date.parse('2026-06-01T10:00:00.000Z'));
   });
 

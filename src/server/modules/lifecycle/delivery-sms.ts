@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { rateLimit, user } from '#server/db/schema/auth.ts';
+import { countInWindow, minutesLeft } from '#server/db/rate-window.ts';
+import { user } from '#server/db/schema/auth.ts';
 import { type CodeKeys, openCode } from '#server/lib/codes.ts';
 import { type Viewer, visiblePackage } from '#server/modules/packages/public.ts';
 import type { TextMessageSender } from '#server/providers/sms/sms.ts';
@@ -12,26 +13,11 @@ import { AppError } from '#shared/errors.ts';
 export const DELIVERY_SMS_PER_HOUR = 3;
 const HOUR_MS = 60 * 60 * 1000;
 
-/**
- * Counts one text for the package in the rate-limit table (the database one, so the limit holds
- * across server nodes) in a fixed one-hour window; refuses beyond the limit with the wait.
- */
+/** Counts one text for the package in a fixed one-hour window; refuses beyond the limit with the wait. */
 async function countText(db: Database, packageId: string, now: number) {
-  const key = `delivery-code-sms:${packageId}`;
-  const windowStart = now - HOUR_MS;
-  const [counted] = await db
-    .insert(rateLimit)
-    .values({ key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: {
-        count: sql`case when ${rateLimit.lastRequest} <= ${windowStart} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: sql`case when ${rateLimit.lastRequest} <= ${windowStart} then ${now} else ${rateLimit.lastRequest} end`,
-      },
-    })
-    .returning({ count: rateLimit.count, windowStartedAt: rateLimit.lastRequest });
-  if (counted && counted.count > DELIVERY_SMS_PER_HOUR) {
-    const minutes = Math.max(1, Math.ceil((counted.windowStartedAt + HOUR_MS - now) / 60_000));
+  const counted = await countInWindow(db, `delivery-code-sms:${packageId}`, HOUR_MS, now);
+  if (counted.count > DELIVERY_SMS_PER_HOUR) {
+    const minutes = minutesLeft(counted.windowStartedAt, HOUR_MS, now);
     throw new AppError('DELIVERY_SMS_LIMIT', { params: { times: DELIVERY_SMS_PER_HOUR, minutes } });
   }
 }

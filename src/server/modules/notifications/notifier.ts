@@ -17,6 +17,11 @@ export interface NotifyInput {
   body: string;
   link?: string | null;
   data?: Record<string, unknown>;
+  /**
+   * False when the caller sends its own e-mail for this (a support answer goes by e-mail whatever the
+   * preference says, so the preference's copy would be a second one).
+   */
+  emailCopy?: boolean;
 }
 
 /** The same notification for many members (a broadcast): one row each, inserted in batches. */
@@ -111,11 +116,16 @@ export function createNotifier(options: NotifierOptions): MailingNotifier {
     // One push and one e-mail batch per unit, whatever the number of notify calls in it.
     const stored: NotificationItem[] = [];
     const owners: string[] = [];
+    const mailed: boolean[] = [];
     unit.afterCommit(() => {
       if (stored.length === 0) return;
       push(stored, owners);
-      if (!mailer) return;
-      const job = email(unit.db, stored, owners).catch((err) => log.error({ err }, 'notification e-mails failed'));
+      if (!mailer || !mailed.includes(true)) return;
+      const job = email(
+        unit.db,
+        stored.filter((_, i) => mailed[i]),
+        owners.filter((_, i) => mailed[i]),
+      ).catch((err) => log.error({ err }, 'notification e-mails failed'));
       sending.add(job);
       void job.finally(() => sending.delete(job));
     });
@@ -138,6 +148,7 @@ export function createNotifier(options: NotifierOptions): MailingNotifier {
         for (const row of rows) {
           stored.push(toNotificationItem(row));
           owners.push(row.userId);
+          mailed.push(input.emailCopy !== false);
         }
       }
     };

@@ -14,6 +14,7 @@ import { payoutsWords } from './words/payouts.ts';
 import { profilesWords } from './words/profiles.ts';
 import { requestsWords } from './words/requests.ts';
 import { reviewsWords } from './words/reviews.ts';
+import { supportWords } from './words/support.ts';
 import { travelPlansWords } from './words/travel-plans.ts';
 
 /**
@@ -36,4 +37,5 @@ export const errorWords: Record<ErrorCode, ErrorWords> = {
   ...chatWords,
   ...notificationsWords,
   ...membersWords,
+  ...supportWords,
 };
