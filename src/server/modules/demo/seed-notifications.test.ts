@@ -81,9 +81,9 @@ describe('the demo notifications', () => {
       for (const n of page.items) expect(new Date(n.createdAt).getTime()).toBeLessThanOrEqual(Date.now());
     }
     // A payment for the wrong amount is told to administrators only (ADR 0033); Sam and Tess are members.
-    // Nor has the demo a trip an administrator cancelled.
+    // Nor has the demo a trip an administrator cancelled. New support tickets are told to administrators.
     const memberKinds = notificationTypes.filter(
-      (t) => t !== 'payment_amount_mismatch' && t !== 'travel_plan_cancelled',
+      (t) => t !== 'payment_amount_mismatch' && t !== 'travel_plan_cancelled' && t !== 'support_ticket',
     );
     expect([...types].sort()).toEqual([...memberKinds].sort());
   });

@@ -12,6 +12,7 @@ import { seedDemoNotifications } from './seed-notifications.ts';
 import { seedDemoPackages } from './seed-packages.ts';
 import { seedDemoPayments } from './seed-payments.ts';
 import { seedDemoRequests } from './seed-requests.ts';
+import { seedDemoSupport } from './seed-support.ts';
 
 export { promoteAdmin } from './seed.ts';
 
@@ -43,6 +44,7 @@ export async function seedDemo(config: Config, db: Database, log: FastifyBaseLog
   // After the packages and trips they link; before the chat, as an accepted request opens it.
   await seedDemoRequests(db, log, settings);
   await seedDemoConversations(db, log);
+  await seedDemoSupport(db, log);
   // Last: they tell of the packages, requests and reviews above, when those say it happened.
   await seedDemoNotifications(db, log);
 }
