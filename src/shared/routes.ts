@@ -72,6 +72,7 @@ export const routes = [
   { path: '/user/communication/notifications', layout: 'dashboard', title: 'Notifications', guard: 'user' },
   { path: '/user/communication/messages', layout: 'dashboard', title: 'Messages', guard: 'user' },
   { path: '/user/help-center', layout: 'dashboard', title: 'Help center' },
+  { path: '/user/help-center/{id}', layout: 'dashboard', title: 'Support conversation', guard: 'user' },
   { path: '/user/view/{id}', layout: 'dashboard', title: 'Member profile' },
   { path: '/user/packages/requests', layout: 'dashboard', title: 'Requests', guard: 'user' },
   { path: '/user/packages/my-packages', layout: 'dashboard', title: 'My packages', guard: 'user' },
@@ -131,6 +132,8 @@ export const routes = [
   { path: '/admin/travel-plans/{id}', layout: 'admin-dashboard', title: 'Travel plan', guard: 'admin' },
   { path: '/admin/system-settings', layout: 'admin-dashboard', title: 'System settings', guard: 'admin' },
   { path: '/admin/audit-log', layout: 'admin-dashboard', title: 'Audit log', guard: 'admin' },
+  { path: '/admin/support', layout: 'admin-dashboard', title: 'Support', guard: 'admin' },
+  { path: '/admin/support/{id}', layout: 'admin-dashboard', title: 'Support ticket', guard: 'admin' },
   {
     path: '/admin/communications/notifications',
     layout: 'admin-dashboard',

@@ -5,12 +5,15 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Conversation, ConversationList } from '#shared/chat.ts';
 import type { NotificationItem } from '#shared/notifications.ts';
+import { adminDashboardKeys } from '#web/api/admin-dashboard.ts';
+import { adminSupportKeys } from '#web/api/admin-support.ts';
 import { balanceKeys } from '#web/api/balances.ts';
 import { chatKeys } from '#web/api/chat.ts';
 import { packageKeys } from '#web/api/packages.ts';
 import { profileKeys } from '#web/api/profiles.ts';
 import { requestKeys } from '#web/api/requests.ts';
 import { reviewKeys } from '#web/api/reviews.ts';
+import { supportKeys } from '#web/api/support.ts';
 import { MemberLiveUpdates } from './live-updates.tsx';
 
 // The live refresh through its real path: a `notification` or a chat `message` pushed on the
@@ -174,6 +177,26 @@ describe('live refresh', () => {
     await push(notice('payout_sent', { payoutId: crypto.randomUUID(), amount: 1000, currency: 'EUR' }));
     expect(refetched('balance')).toBe(1);
     expect(refetched('package list')).toBe(0);
+    expect(refetched('package')).toBe(0);
+  });
+
+  it('a new support message refetches the support queue and the waiting count, nothing of the member side', async () => {
+    await onScreen('support queue', adminSupportKeys.list({ status: 'open' }));
+    await onScreen('attention', adminDashboardKeys.attention());
+    await onScreen('my tickets', supportKeys.mine(ME));
+    await push(notice('support_ticket', { ticketId: crypto.randomUUID() }));
+    expect(refetched('support queue')).toBe(1);
+    expect(refetched('attention')).toBe(1);
+    expect(refetched('my tickets')).toBe(0);
+    expect(refetched('package list')).toBe(0);
+  });
+
+  it("the team's answer refetches the author's conversations, not the queue or the packages", async () => {
+    await onScreen('my tickets', supportKeys.mine(ME));
+    await onScreen('support queue', adminSupportKeys.list({ status: 'open' }));
+    await push(notice('support_reply', { ticketId: crypto.randomUUID() }));
+    expect(refetched('my tickets')).toBe(1);
+    expect(refetched('support queue')).toBe(0);
     expect(refetched('package')).toBe(0);
   });
 

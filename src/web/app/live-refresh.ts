@@ -5,12 +5,15 @@ import {
   notificationEventName,
   notificationItemSchema,
 } from '#shared/notifications.ts';
+import { adminDashboardKeys } from '#web/api/admin-dashboard.ts';
+import { adminSupportKeys } from '#web/api/admin-support.ts';
 import { balanceKeys } from '#web/api/balances.ts';
 import { packageKeys } from '#web/api/packages.ts';
 import { paymentKeys } from '#web/api/payments.ts';
 import { profileKeys } from '#web/api/profiles.ts';
 import { requestKeys } from '#web/api/requests.ts';
 import { reviewKeys } from '#web/api/reviews.ts';
+import { supportKeys } from '#web/api/support.ts';
 import { travelPlanKeys } from '#web/api/travel-plans.ts';
 import { useLiveEvent } from '#web/lib/live-events.ts';
 
@@ -61,6 +64,11 @@ export const refreshedBy: Partial<Record<NotificationType, (s: Subject) => Query
   // A review of me: my rating on my public profile, and the list of reviews I received.
   review_received: (s) => [...aPackage(s), profileKeys.mine(), profileKeys.member(s.me), reviewKeys.member(s.me)],
   payout_sent: () => [balanceKeys.all],
+  // To an administrator: someone wrote to the support desk. The queue, its tickets and the count of
+  // those waiting, whichever of them is on screen.
+  support_ticket: () => [adminSupportKeys.all, adminDashboardKeys.attention()],
+  // To a ticket's author: the team answered. Their conversations and the one open, if it is.
+  support_reply: () => [supportKeys.all],
 };
 
 /** Marks what the notice names stale and refetches the part of it on screen. */

@@ -35,6 +35,7 @@ export const pages: Record<PagePath, () => Promise<PageModule>> = {
   '/user/communication/notifications': () => import('#web/features/notifications/pages/notifications-page.tsx'),
   '/user/communication/messages': () => import('#web/features/chat/pages/messages-page.tsx'),
   '/user/help-center': () => import('#web/features/help/pages/help-center-page.tsx'),
+  '/user/help-center/{id}': () => import('#web/features/help/pages/ticket-page.tsx'),
   '/user/view/{id}': () => import('#web/features/profiles/pages/member-page.tsx'),
   '/user/packages/requests': () => import('#web/features/requests/pages/requests-page.tsx'),
   '/user/packages/my-packages': () => import('#web/features/packages/pages/my-packages-page.tsx'),
@@ -63,5 +64,7 @@ export const pages: Record<PagePath, () => Promise<PageModule>> = {
   '/admin/travel-plans/{id}': () => import('#web/features/admin/pages/travel-plan-page.tsx'),
   '/admin/system-settings': () => import('#web/features/admin/pages/system-settings-page.tsx'),
   '/admin/audit-log': () => import('#web/features/admin/pages/audit-log-page.tsx'),
+  '/admin/support': () => import('#web/features/admin/pages/support-page.tsx'),
+  '/admin/support/{id}': () => import('#web/features/admin/pages/support-ticket-page.tsx'),
   '/admin/communications/notifications': () => import('#web/features/admin/pages/communications-page.tsx'),
 };

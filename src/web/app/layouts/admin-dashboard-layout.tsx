@@ -5,6 +5,7 @@ import {
   Gauge,
   History,
   Inbox,
+  LifeBuoy,
   Megaphone,
   Plane,
   Settings,
@@ -24,6 +25,7 @@ const nav: NavItem[] = [
   { to: '/admin/transactions', label: 'Transactions', icon: <ArrowLeftRight /> },
   { to: '/admin/travel-plans', label: 'Travel plans', icon: <Plane /> },
   { to: '/admin/communications/notifications', label: 'Communications', icon: <Megaphone /> },
+  { to: '/admin/support', label: 'Support', icon: <LifeBuoy /> },
   { to: '/admin/system-settings', label: 'System settings', icon: <Settings /> },
   { to: '/admin/audit-log', label: 'Audit log', icon: <History /> },
 ];

@@ -7,6 +7,7 @@ export const adminSections: { to: string; title: string; text: string }[] = [
   { to: '/admin/transactions', title: 'Transactions', text: 'The ledger of every money movement.' },
   { to: '/admin/travel-plans', title: 'Travel plans', text: "Travelers' trips and their free capacity." },
   { to: '/admin/communications/notifications', title: 'Communications', text: 'Broadcast notifications to members.' },
+  { to: '/admin/support', title: 'Support', text: 'Messages from members and visitors: answer, assign, close.' },
   { to: '/admin/system-settings', title: 'System settings', text: 'Fees, limits, matching radius, KYC rules.' },
   { to: '/admin/audit-log', title: 'Audit log', text: 'Every administrator action: who, when, why, what changed.' },
 ];

@@ -21,6 +21,9 @@ export const auditActionWords: Record<AuditAction, string> = {
   'travel_plan.cancel': 'Cancelled a trip',
   'notification.send': 'Sent a notification',
   'setting.change': 'Changed a setting',
+  'support.assign': 'Assigned a support ticket',
+  'support.reply': 'Answered a support ticket',
+  'support.close': 'Closed a support ticket',
 };
 
 export const auditSubjectWords: Record<AuditSubjectType, string> = {
@@ -32,6 +35,7 @@ export const auditSubjectWords: Record<AuditSubjectType, string> = {
   travel_plan: 'Trip',
   conversation: 'Conversation',
   setting: 'Setting',
+  support_ticket: 'Support ticket',
 };
 
 /** The back-office page of an audited record, where it has one. */
@@ -52,6 +56,8 @@ export function auditSubjectHref(type: AuditSubjectType, id: string): string | n
       return `/admin/transactions?payout=${encoded}`;
     case 'setting':
       return `/admin/system-settings#setting-${encoded}`;
+    case 'support_ticket':
+      return `/admin/support/${encoded}`;
     case 'conversation':
       return null;
   }

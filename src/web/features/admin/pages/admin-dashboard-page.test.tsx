@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminAttention } from '#shared/admin-dashboard.ts';
 import type { AdminPackagePage, AdminPackageRow } from '#shared/admin-packages.ts';
 import { apiError, mockApi, never, renderPage, seriousViolations } from '#web/test/render.tsx';
 import AdminDashboardPage from './admin-dashboard-page.tsx';
@@ -34,11 +35,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const attention = {
+const attention: AdminAttention = {
   disputes: { total: { count: 7, estimated: false }, oldestAt: new Date(Date.now() - 50 * HOUR).toISOString() },
   kycPending: { count: 1500, estimated: true },
   payoutsRequested: { count: 2, estimated: false },
   paymentMismatches: { count: 0, estimated: false },
+  supportOpen: { total: { count: 3, estimated: false }, oldestAt: new Date(Date.now() - 5 * HOUR).toISOString() },
 };
 const ATTENTION = 'GET /api/admin/dashboard/attention';
 
@@ -96,6 +98,10 @@ describe('AdminDashboardPage: needs you now', () => {
     const disputes = await screen.findByRole('link', { name: 'Open disputes' });
     expect(disputes.getAttribute('href')).toBe('/admin/packages?status=disputed');
     expect(screen.getByText(/oldest waiting 2 days/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Support tickets waiting' }).getAttribute('href')).toBe(
+      '/admin/support?status=open',
+    );
+    expect(screen.getByText(/oldest waiting 5 hours/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Identity checks under way' }).getAttribute('href')).toBe(
       '/admin/users?kycStatus=pending',
     );

@@ -2,6 +2,8 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { useSession } from '#web/lib/session.ts';
+import { MyConversations } from '../components/my-conversations.tsx';
 
 const topics: { to: string; title: string; text: string }[] = [
   {
@@ -32,6 +34,7 @@ const topics: { to: string; title: string; text: string }[] = [
 ];
 
 export default function HelpCenterPage() {
+  const me = useSession().data;
   return (
     <>
       <PageHeader lead="Find answers about sending and carrying packages, payments and refunds, or get in touch with us." />
@@ -59,6 +62,7 @@ export default function HelpCenterPage() {
           </ul>
         </CardContent>
       </Card>
+      {me ? <MyConversations me={me.id} /> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Mail } from 'lucide-react';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '#web/components/ui/accordion.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { ContactForm } from '#web/features/public/components/contact-form.tsx';
 import { faqTopics } from '#web/features/public/components/faq-topics.tsx';
 import { supportEmail } from '#web/features/public/policy-figures.ts';
 
@@ -30,16 +31,23 @@ export default function NeedHelpPage() {
             Contact us
           </h2>
           <p className="mt-2 text-slate-700">
-            A contact form that goes straight to our team is coming with our back office. Until then, e-mail us and
-            include the package’s title if your question is about a delivery.
+            Your message goes straight to our team. We answer by e-mail, and members can follow the conversation in
+            their help center.
           </p>
-          <a
-            href={`mailto:${supportEmail}`}
-            className="mt-4 inline-flex items-center gap-2 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
-          >
-            <Mail aria-hidden="true" className="size-5" />
-            {supportEmail}
-          </a>
+          <div className="mt-5">
+            <ContactForm />
+          </div>
+          <p className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-700">
+            Prefer e-mail? Write to{' '}
+            <a
+              href={`mailto:${supportEmail}`}
+              className="inline-flex items-center gap-1.5 font-medium break-all text-brand-700 underline underline-offset-4 hover:text-brand-800"
+            >
+              <Mail aria-hidden="true" className="size-4 shrink-0" />
+              {supportEmail}
+            </a>{' '}
+            and include the package’s link if your question is about a delivery.
+          </p>
         </section>
       </div>
     </>

@@ -39,6 +39,14 @@ export function AttentionCard() {
                   to: '/admin/packages?status=disputed',
                 },
                 {
+                  label: 'Support tickets waiting',
+                  total: query.data.supportOpen.total,
+                  detail: query.data.supportOpen.oldestAt
+                    ? `oldest waiting ${ageOf(query.data.supportOpen.oldestAt)}`
+                    : null,
+                  to: '/admin/support?status=open',
+                },
+                {
                   label: 'Identity checks under way',
                   total: query.data.kycPending,
                   detail: null,
