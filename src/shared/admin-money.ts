@@ -48,36 +48,47 @@ export type AdminPaymentSort = (typeof adminPaymentSorts)[number];
 
 const amountBound = z.coerce.number('Enter an amount in cents').pipe(minorAmountSchema).optional();
 
-export const adminPaymentListQuerySchema = z
-  .object({
-    status: z.enum(paymentStatuses, `Choose one of: ${paymentStatuses.join(', ')}`).optional(),
-    provider: z.enum(paymentProviders, `Choose one of: ${paymentProviders.join(', ')}`).optional(),
-    /** Made from this moment on (a date alone: from its start, UTC). */
-    createdFrom: dateOrDateTimeField().optional(),
-    /** Made before this moment (a date alone: up to its end, UTC). */
-    createdTo: dateOrDateTimeField().optional(),
-    /** The payment's amount (reward + fee), in minor units, both ends included. */
-    minAmount: amountBound,
-    maxAmount: amountBound,
-    /** Exactly the provider's checkout or charge reference (cs_…, pi_…). */
-    providerRef: text().trim().min(1).max(255).optional(),
-    packageId: z.uuid('This is not a package id').optional(),
-    senderId: z.uuid('This is not a member id').optional(),
-    /** Exactly a payment id, a package id or a provider reference. */
-    q: text().trim().max(255).optional(),
+const adminPaymentFilters = z.object({
+  status: z.enum(paymentStatuses, `Choose one of: ${paymentStatuses.join(', ')}`).optional(),
+  provider: z.enum(paymentProviders, `Choose one of: ${paymentProviders.join(', ')}`).optional(),
+  /** Made from this moment on (a date alone: from its start, UTC). */
+  createdFrom: dateOrDateTimeField().optional(),
+  /** Made before this moment (a date alone: up to its end, UTC). */
+  createdTo: dateOrDateTimeField().optional(),
+  /** The payment's amount (reward + fee), in minor units, both ends included. */
+  minAmount: amountBound,
+  maxAmount: amountBound,
+  /** Exactly the provider's checkout or charge reference (cs_…, pi_…). */
+  providerRef: text().trim().min(1).max(255).optional(),
+  packageId: z.uuid('This is not a package id').optional(),
+  senderId: z.uuid('This is not a member id').optional(),
+  /** Exactly a payment id, a package id or a provider reference. */
+  q: text().trim().max(255).optional(),
+});
+type PaymentBounds = Pick<z.infer<typeof adminPaymentFilters>, 'createdFrom' | 'createdTo' | 'minAmount' | 'maxAmount'>;
+const paymentPeriodInOrder: [(q: PaymentBounds) => boolean, { path: string[]; message: string }] = [
+  (q) => !q.createdFrom || !q.createdTo || boundary(q.createdFrom, 'from') < boundary(q.createdTo, 'to'),
+  { path: ['createdTo'], message: 'Choose an end after the start' },
+];
+const paymentAmountsInOrder: [(q: PaymentBounds) => boolean, { path: string[]; message: string }] = [
+  (q) => q.minAmount === undefined || q.maxAmount === undefined || q.minAmount <= q.maxAmount,
+  { path: ['maxAmount'], message: 'Choose a maximum at least the minimum' },
+];
+
+export const adminPaymentListQuerySchema = adminPaymentFilters
+  .extend({
     sort: z.enum(adminPaymentSorts, `Choose one of: ${adminPaymentSorts.join(', ')}`).default('-created'),
     cursor,
     limit,
   })
-  .refine((q) => !q.createdFrom || !q.createdTo || boundary(q.createdFrom, 'from') < boundary(q.createdTo, 'to'), {
-    path: ['createdTo'],
-    message: 'Choose an end after the start',
-  })
-  .refine((q) => q.minAmount === undefined || q.maxAmount === undefined || q.minAmount <= q.maxAmount, {
-    path: ['maxAmount'],
-    message: 'Choose a maximum at least the minimum',
-  });
+  .refine(...paymentPeriodInOrder)
+  .refine(...paymentAmountsInOrder);
 export type AdminPaymentListQuery = z.infer<typeof adminPaymentListQuerySchema>;
+/** The payments' CSV export: the list's filters, every matching payment, newest first. */
+export const adminPaymentExportQuerySchema = adminPaymentFilters
+  .refine(...paymentPeriodInOrder)
+  .refine(...paymentAmountsInOrder);
+export type AdminPaymentFilters = z.infer<typeof adminPaymentExportQuerySchema>;
 
 export const adminPaymentPageSchema = z
   .object({ items: z.array(adminPaymentSchema), nextCursor: z.string().nullable(), total: listTotalSchema })
@@ -138,28 +149,56 @@ function dateOrDateTimeField() {
 }
 export const dateOrDateTime = dateOrDateTimeField();
 
-export const ledgerEntryListQuerySchema = z
-  .object({
-    /** Entries with a line on this account: escrow, platform_fees, payouts, refunds, traveler:<id>, sender:<id>. */
-    account: text()
-      .trim()
-      .regex(/^[a-z_]+(:[0-9a-f-]{36})?$/i, 'Use an account such as escrow or traveler:<member id>')
-      .optional(),
-    kind: z.enum(ledgerEntryKinds, `Choose one of: ${ledgerEntryKinds.join(', ')}`).optional(),
-    paymentId: z.uuid('This is not a payment id').optional(),
-    packageId: z.uuid('This is not a package id').optional(),
-    /** From this moment on (a date alone: from its start, UTC). */
-    from: dateOrDateTime.optional(),
-    /** Before this moment (a date alone: up to its end, UTC). */
-    to: dateOrDateTime.optional(),
-    cursor,
-    limit,
-  })
-  .refine((q) => !q.from || !q.to || boundary(q.from, 'from') < boundary(q.to, 'to'), {
-    path: ['to'],
-    message: 'Choose an end after the start',
-  });
+const ledgerEntryFilters = z.object({
+  /** Entries with a line on this account: escrow, platform_fees, payouts, refunds, traveler:<id>, sender:<id>. */
+  account: text()
+    .trim()
+    .regex(/^[a-z_]+(:[0-9a-f-]{36})?$/i, 'Use an account such as escrow or traveler:<member id>')
+    .optional(),
+  /** Entries with a line on this member's own accounts (as traveler or as sender). */
+  memberId: z.uuid('This is not a member id').optional(),
+  kind: z.enum(ledgerEntryKinds, `Choose one of: ${ledgerEntryKinds.join(', ')}`).optional(),
+  paymentId: z.uuid('This is not a payment id').optional(),
+  packageId: z.uuid('This is not a package id').optional(),
+  /** From this moment on (a date alone: from its start, UTC). */
+  from: dateOrDateTime.optional(),
+  /** Before this moment (a date alone: up to its end, UTC). */
+  to: dateOrDateTime.optional(),
+});
+const periodInOrder = {
+  check: (q: { from?: string | undefined; to?: string | undefined }) =>
+    !q.from || !q.to || boundary(q.from, 'from') < boundary(q.to, 'to'),
+  params: { path: ['to'], message: 'Choose an end after the start' },
+};
+
+export const ledgerEntryListQuerySchema = ledgerEntryFilters
+  .extend({ cursor, limit })
+  .refine(periodInOrder.check, periodInOrder.params);
 export type LedgerEntryListQuery = z.infer<typeof ledgerEntryListQuerySchema>;
+
+/** The journal's CSV export: the list's filters, every matching entry. */
+export const ledgerExportQuerySchema = ledgerEntryFilters.refine(periodInOrder.check, periodInOrder.params);
+export type LedgerExportQuery = z.infer<typeof ledgerExportQuerySchema>;
+
+// ── Account balances ─────────────────────────────────────────────────────────────────────
+//   GET /api/admin/ledger/balances → LedgerBalances
+
+export const ledgerBalancesSchema = z
+  .object({
+    /** The platform's own accounts (escrow, platform_fees, payouts, refunds, …) by currency. */
+    platform: z.array(z.object({ account: z.string(), currency: currencySchema, balance: z.number().int() })),
+    /** Members' accounts summed by kind (traveler: what travelers may still withdraw) and currency. */
+    members: z.array(
+      z.object({
+        kind: z.string(),
+        currency: currencySchema,
+        balance: z.number().int(),
+        accounts: z.number().int().nonnegative(),
+      }),
+    ),
+  })
+  .meta({ id: 'LedgerBalances' });
+export type LedgerBalances = z.infer<typeof ledgerBalancesSchema>;
 
 /** A filter's edge as a moment: a date alone means its start for `from` and the next day's start for `to`. */
 export function boundary(value: string, edge: 'from' | 'to'): Date {

@@ -31,6 +31,8 @@ export const auditActions = [
   'support.assign',
   'support.reply',
   'support.close',
+  /** A CSV export of money records (journal, payments, payouts); its filters are in `data`. */
+  'data.export',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const auditActionSchema = z.enum(auditActions, `Choose one of: ${auditActions.join(', ')}`);
@@ -46,6 +48,8 @@ export const auditSubjectTypes = [
   'conversation',
   'setting',
   'support_ticket',
+  /** An export: its id names the data set (journal, payments, payouts). */
+  'export',
 ] as const;
 export type AuditSubjectType = (typeof auditSubjectTypes)[number];
 export const auditSubjectTypeSchema = z.enum(auditSubjectTypes, `Choose one of: ${auditSubjectTypes.join(', ')}`);

@@ -183,6 +183,11 @@ export const adminPayoutListQuerySchema = payoutListQuerySchema.extend({
 });
 export type AdminPayoutListQuery = z.infer<typeof adminPayoutListQuerySchema>;
 
+/** The payouts' CSV export: every payout of a status (or all), newest first. */
+export const adminPayoutExportQuerySchema = z.object({
+  status: z.enum(payoutStatuses, 'Choose requested or sent').optional(),
+});
+
 export const adminPayoutPageSchema = z
   .object({ items: z.array(adminPayoutSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'AdminPayoutPage' });

@@ -9,7 +9,12 @@ import {
   encodeCursor,
 } from '#server/db/cursors.ts';
 import { payments } from '#server/db/schema/payments.ts';
-import { type AdminPaymentListQuery, type AdminPaymentPage, boundary } from '#shared/admin-money.ts';
+import {
+  type AdminPaymentFilters,
+  type AdminPaymentListQuery,
+  type AdminPaymentPage,
+  boundary,
+} from '#shared/admin-money.ts';
 import { adminPaymentQuery, toAdminPayment } from './payments.ts';
 
 // The back office's payments list (docs/product.md §8): filters on the payment's own columns, a search
@@ -21,7 +26,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** A provider's reference is its checkout's (cs_…) or its charge's (pi_…): either one names the payment. */
 const byReference = (ref: string) => or(eq(payments.providerRef, ref), eq(payments.providerPaymentRef, ref)) as SQL;
 
-function filtersOf(query: AdminPaymentListQuery): SQL[] {
+export function paymentFilters(query: AdminPaymentFilters): SQL[] {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(payments.status, query.status));
   if (query.provider) filters.push(eq(payments.provider, query.provider));
@@ -43,7 +48,7 @@ function filtersOf(query: AdminPaymentListQuery): SQL[] {
 }
 
 export async function listPayments(db: Database, query: AdminPaymentListQuery): Promise<AdminPaymentPage> {
-  const filters = filtersOf(query);
+  const filters = paymentFilters(query);
   const direction = query.sort.startsWith('-') ? 'desc' : 'asc';
   const order = direction === 'desc' ? desc : asc;
   const byAmount = query.sort.endsWith('amount');

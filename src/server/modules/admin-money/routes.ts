@@ -1,4 +1,6 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import type { DataKey } from '#server/lib/crypto.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
@@ -6,24 +8,29 @@ import { listPayouts, markPayoutSent, revealBankDetails } from '#server/modules/
 import { member } from '#server/plugins/auth-guard.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 import {
+  adminPaymentExportQuerySchema,
   adminPaymentListQuerySchema,
   adminPaymentPageSchema,
   adminPaymentSchema,
   adminRefundSchema,
+  ledgerBalancesSchema,
   ledgerEntryListQuerySchema,
   ledgerEntryPageSchema,
+  ledgerExportQuerySchema,
 } from '#shared/admin-money.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
 import { paymentParamsSchema } from '#shared/payments.ts';
 import {
   adminPayoutBankDetailsSchema,
+  adminPayoutExportQuerySchema,
   adminPayoutListQuerySchema,
   adminPayoutPageSchema,
   adminPayoutSchema,
   markPayoutSentSchema,
   payoutParamsSchema,
 } from '#shared/payouts.ts';
-import { listEntries } from './journal.ts';
+import { type ExportQuery, exportCsv, exportFileName } from './exports.ts';
+import { ledgerBalanceSheet, listEntries } from './journal.ts';
 import { listPayments } from './payment-list.ts';
 import { refundPayment } from './payments.ts';
 
@@ -36,6 +43,17 @@ export interface AdminMoneyRoutesOptions {
 }
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const csvFile = z.unknown().meta({ description: 'text/csv (RFC 4180), streamed; the first row names the columns' });
+
+/** Streams an export as a download; the file name says what it is and the day it was taken. */
+async function sendCsv(db: Database, req: FastifyRequest, reply: FastifyReply, spec: ExportQuery) {
+  const stream = await exportCsv(db, member(req).id, spec);
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${exportFileName(spec.kind)}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
+}
 
 /** The back office's money: payments, refunds, the journal, payouts. */
 export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = async (app, options) => {
@@ -90,6 +108,60 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
       member(req);
       return listEntries(db, req.query);
     },
+  );
+
+  app.get(
+    '/ledger/balances',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Balances: the platform's accounts, and members' accounts summed by kind, by currency",
+        response: { 200: ledgerBalancesSchema, ...errors },
+      },
+    },
+    async (req) => {
+      member(req);
+      return ledgerBalanceSheet(db);
+    },
+  );
+
+  app.get(
+    '/ledger/entries.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The filtered journal as CSV, one row per entry line, newest first (streamed; audited)',
+        querystring: ledgerExportQuerySchema,
+        response: { 200: csvFile, ...errors },
+      },
+    },
+    (req, reply) => sendCsv(db, req, reply, { kind: 'journal', query: req.query }),
+  );
+
+  app.get(
+    '/payments.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The filtered payments as CSV, newest first (streamed; audited)',
+        querystring: adminPaymentExportQuerySchema,
+        response: { 200: csvFile, ...errors },
+      },
+    },
+    (req, reply) => sendCsv(db, req, reply, { kind: 'payments', query: req.query }),
+  );
+
+  app.get(
+    '/payouts.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Payouts as CSV by status, newest first, without bank details (streamed; audited)',
+        querystring: adminPayoutExportQuerySchema,
+        response: { 200: csvFile, ...errors },
+      },
+    },
+    (req, reply) => sendCsv(db, req, reply, { kind: 'payouts', query: req.query }),
   );
 
   app.get(

@@ -24,6 +24,7 @@ export const auditActionWords: Record<AuditAction, string> = {
   'support.assign': 'Assigned a support ticket',
   'support.reply': 'Answered a support ticket',
   'support.close': 'Closed a support ticket',
+  'data.export': 'Exported money records as CSV',
 };
 
 export const auditSubjectWords: Record<AuditSubjectType, string> = {
@@ -36,6 +37,7 @@ export const auditSubjectWords: Record<AuditSubjectType, string> = {
   conversation: 'Conversation',
   setting: 'Setting',
   support_ticket: 'Support ticket',
+  export: 'Export',
 };
 
 /** The back-office page of an audited record, where it has one. */
@@ -59,6 +61,7 @@ export function auditSubjectHref(type: AuditSubjectType, id: string): string | n
     case 'support_ticket':
       return `/admin/support/${encoded}`;
     case 'conversation':
+    case 'export':
       return null;
   }
 }
