@@ -6,6 +6,7 @@ import * as outbox from './schema/outbox.ts';
 import * as packages from './schema/packages.ts';
 import * as payments from './schema/payments.ts';
 import * as requests from './schema/requests.ts';
+import * as rollups from './schema/rollups.ts';
 import * as settings from './schema/settings.ts';
 import * as support from './schema/support.ts';
 import * as travelPlans from './schema/travel-plans.ts';
@@ -23,5 +24,6 @@ export const schema = {
   ...payments,
   ...requests,
   ...support,
+  ...rollups,
 };
 export type Schema = typeof schema;

@@ -76,6 +76,8 @@ export const packages = pgTable(
     // The back office's list (docs/product.md §8): each order and each filter with the order, on (…, id)
     // for keyset paging; prefix searches on the lower-cased text (text_pattern_ops: any collation).
     index('package_created_idx').on(t.createdAt, t.id),
+    // The dashboard's completions per day.
+    index('package_completed_at_idx').on(t.completedAt).where(sql`${t.completedAt} is not null`),
     index('package_status_created_idx').on(t.status, t.createdAt, t.id),
     index('package_sender_created_idx').on(t.senderId, t.createdAt, t.id),
     index('package_traveler_created_idx').on(t.travelerId, t.createdAt, t.id),

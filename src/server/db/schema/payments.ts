@@ -95,7 +95,13 @@ export const ledgerEntries = pgTable(
     createdBy: uuid('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_entry_created_idx').on(t.createdAt), index('ledger_entry_payment_idx').on(t.paymentId)],
+  (t) => [
+    index('ledger_entry_created_idx').on(t.createdAt),
+    index('ledger_entry_payment_idx').on(t.paymentId),
+    // The journal's package and kind filters, in its order.
+    index('ledger_entry_package_idx').on(t.packageId, t.createdAt, t.id),
+    index('ledger_entry_kind_idx').on(t.kind, t.createdAt, t.id),
+  ],
 );
 
 export const ledgerLines = pgTable(

@@ -6,6 +6,7 @@ import { expireTripRequestsJob } from './expire-trip-requests.ts';
 import type { Job } from './job.ts';
 import { pruneAttemptCountersJob } from './prune-attempt-counters.ts';
 import { revealReviewsJob } from './reveal-reviews.ts';
+import { rollUpDashboardJob } from './roll-up-dashboard.ts';
 
 /**
  * Every scheduled job, in the order a tick runs them: packages expire before their requests are swept,
@@ -19,4 +20,5 @@ export const scheduledJobs: readonly Job[] = [
   completeTravelPlansJob,
   revealReviewsJob,
   pruneAttemptCountersJob,
+  rollUpDashboardJob,
 ];
