@@ -6,6 +6,8 @@ export interface AdminBenchCase {
   url: string;
   /** Follow the cursor this many pages in before timing (keyset paging must not slow down). */
   depth?: number;
+  /** The p95 this case must stay under, when not the lists' 100 ms. */
+  targetMs?: number;
 }
 
 export interface SampleIds {
@@ -23,7 +25,21 @@ export interface SampleIds {
 const q = encodeURIComponent;
 
 export function adminBenchCases(ids: SampleIds): AdminBenchCase[] {
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   return [
+    // The dashboard: each of its requests, the whole page under 300 ms.
+    { title: 'dashboard: needs you now', url: '/api/admin/dashboard/attention', targetMs: 300 },
+    { title: 'dashboard: figures now', url: '/api/admin/dashboard/figures', targetMs: 300 },
+    {
+      title: 'dashboard: last 30 days',
+      url: `/api/admin/dashboard/period?from=${day(29)}&to=${day(0)}`,
+      targetMs: 300,
+    },
+    {
+      title: 'dashboard: last 365 days',
+      url: `/api/admin/dashboard/period?from=${day(364)}&to=${day(0)}`,
+      targetMs: 300,
+    },
     { title: 'users: first page (newest)', url: '/api/admin/users' },
     { title: 'users: by name', url: '/api/admin/users?sort=name' },
     { title: 'users: by e-mail, page 20', url: '/api/admin/users?sort=email', depth: 20 },

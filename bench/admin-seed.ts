@@ -211,3 +211,71 @@ export async function seedAdminScale(db: Database, size: AdminSeedSize, log: (li
   await step('analyze', sql`analyze`);
   log(`  seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
+
+/**
+ * The journal behind the seeded payments, for the dashboard's money figures: each payment received
+ * into escrow, each completed package's reward released with the fee, each cancelled one refunded;
+ * and completed packages' completion time. Skipped when the journal already holds these.
+ */
+export async function seedAdminLedger(db: Database, log: (line: string) => void) {
+  const [seeded] = (
+    (await db.execute(
+      sql`select count(*)::int as n from ledger_entry where idempotency_key like 'bench-%'`,
+    )) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows;
+  if ((seeded?.n ?? 0) > 0) return;
+  const step = async (label: string, statement: ReturnType<typeof sql>) => {
+    const t = Date.now();
+    await db.execute(statement);
+    log(`  ${label.padEnd(40)} ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  };
+  await step(
+    'completion times',
+    sql`update package set completed_at = updated_at where status = 'completed' and completed_at is null`,
+  );
+  await step(
+    'journal: payments received',
+    sql`insert into ledger_entry (kind, currency, memo, package_id, payment_id, idempotency_key, created_at)
+      select 'payment_received', currency, 'Payment received', package_id, id, 'bench-pr-' || id, created_at from payment`,
+  );
+  await step(
+    'journal: their lines',
+    sql`insert into ledger_line (entry_id, account, amount, currency)
+      select e.id, 'sender:' || p.sender_id, -p.amount, p.currency from ledger_entry e join payment p on p.id = e.payment_id
+        where e.kind = 'payment_received' and e.idempotency_key like 'bench-%'
+      union all
+      select e.id, 'escrow', p.amount, p.currency from ledger_entry e join payment p on p.id = e.payment_id
+        where e.kind = 'payment_received' and e.idempotency_key like 'bench-%'`,
+  );
+  await step(
+    'journal: completions',
+    sql`insert into ledger_entry (kind, currency, memo, package_id, payment_id, idempotency_key, created_at)
+      select 'completion', p.currency, 'Delivery completed', k.id, p.id, 'bench-c-' || p.id, k.completed_at
+      from package k join payment p on p.package_id = k.id where k.status = 'completed' and k.traveler_id is not null`,
+  );
+  await step(
+    'journal: their lines',
+    sql`insert into ledger_line (entry_id, account, amount, currency)
+      select e.id, 'escrow', -p.amount, p.currency from ledger_entry e join payment p on p.id = e.payment_id where e.kind = 'completion' and e.idempotency_key like 'bench-%'
+      union all
+      select e.id, 'traveler:' || k.traveler_id, p.reward, p.currency from ledger_entry e join payment p on p.id = e.payment_id join package k on k.id = e.package_id where e.kind = 'completion' and e.idempotency_key like 'bench-%'
+      union all
+      select e.id, 'platform_fees', p.fee, p.currency from ledger_entry e join payment p on p.id = e.payment_id where e.kind = 'completion' and e.idempotency_key like 'bench-%'`,
+  );
+  await step(
+    'journal: refunds',
+    sql`insert into ledger_entry (kind, currency, memo, package_id, payment_id, idempotency_key, created_at)
+      select 'refund', p.currency, 'Refund', p.package_id, p.id, 'bench-r-' || p.id, p.updated_at + interval '1 hour'
+      from payment p where p.status = 'refunded'`,
+  );
+  await step(
+    'journal: their lines',
+    sql`insert into ledger_line (entry_id, account, amount, currency)
+      select e.id, 'escrow', -p.amount, p.currency from ledger_entry e join payment p on p.id = e.payment_id where e.kind = 'refund' and e.idempotency_key like 'bench-%'
+      union all
+      select e.id, 'refunds', p.amount, p.currency from ledger_entry e join payment p on p.id = e.payment_id where e.kind = 'refund' and e.idempotency_key like 'bench-%'`,
+  );
+  await step('analyze', sql`analyze`);
+}

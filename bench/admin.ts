@@ -18,10 +18,11 @@ import { pino } from 'pino';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
+import { rollUpDays } from '#server/modules/dashboard/service.ts';
 import { seedDemo } from '#server/modules/demo/service.ts';
 import { DEMO_PASSWORD } from '#shared/demo.ts';
 import { adminBenchCases } from './admin-cases.ts';
-import { seedAdminScale } from './admin-seed.ts';
+import { seedAdminLedger, seedAdminScale } from './admin-seed.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -75,8 +76,16 @@ if ((seeded?.n ?? 0) < size.packages) {
   console.log(`Seeding ${dbName} (${size.members} members, ${size.packages} packages)…`);
   await seedAdminScale(database.db, size, (line) => console.log(line));
 }
+await seedAdminLedger(database.db, (line) => console.log(line));
 await database.db.execute(sql`analyze`);
 await seedDemo(config, database.db, pino({ level: 'silent' }));
+// The dashboard's daily roll-ups, as the job keeps them: every finished day stored before timing.
+const rollStarted = performance.now();
+let rolled = 0;
+for (let n = await rollUpDays(database.db, new Date(), 62); n > 2; n = await rollUpDays(database.db, new Date(), 62)) {
+  rolled += n;
+}
+console.log(`Daily roll-ups: ${rolled} days stored in ${((performance.now() - rollStarted) / 1000).toFixed(1)} s`);
 const app = await buildApp(config, { database });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -135,9 +144,10 @@ for (const bench of adminBenchCases(await sampleIds())) {
   }
   times.sort((a, b) => a - b);
   const p95 = quantile(times, 0.95);
-  if (p95 >= TARGET_MS) failures++;
+  const target = bench.targetMs ?? TARGET_MS;
+  if (p95 >= target) failures++;
   console.log(
-    `${bench.title.padEnd(58)} ${String(rows).padStart(5)} ${quantile(times, 0.5).toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(7)} ${times.at(-1)?.toFixed(1).padStart(7)}${p95 >= TARGET_MS ? '  ✗ over target' : ''}`,
+    `${bench.title.padEnd(58)} ${String(rows).padStart(5)} ${quantile(times, 0.5).toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(7)} ${times.at(-1)?.toFixed(1).padStart(7)}${p95 >= target ? `  ✗ over ${target} ms` : ''}`,
   );
 }
 console.log(
