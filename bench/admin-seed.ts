@@ -213,7 +213,7 @@ export async function seedAdminScale(db: Database, size: AdminSeedSize, log: (li
 }
 
 /**
- * The journal behind the seeded payments, for the dashboard's money figures: each payment received
+ * The journal behind the bench's payments, for the dashboard's money figures: each payment received
  * into escrow, each completed package's reward released with the fee, each cancelled one refunded;
  * and completed packages' completion time. Skipped when the journal already holds these.
  */

@@ -23,11 +23,13 @@ export async function listTotal(
   query: PgSelect,
   exactUpTo: number = EXACT_COUNT_UP_TO,
 ): Promise<ListTotal> {
+  // `limit` changes a dynamic query in place: the estimate is asked of the query as it was given.
+  const uncapped = query.getSQL();
   const capped = query.limit(exactUpTo + 1).as('capped');
   const [row] = await db.select({ n: count() }).from(capped);
   const counted = row?.n ?? 0;
   if (counted <= exactUpTo) return { count: counted, estimated: false };
-  return { count: Math.max(exactUpTo + 1, await plannedRows(db, query)), estimated: true };
+  return { count: Math.max(exactUpTo + 1, await plannedRows(db, uncapped)), estimated: true };
 }
 
 /** The planner's guess at how many rows a query returns, from its statistics (no rows read). */
@@ -56,4 +58,32 @@ export function leadingOrderKey(
   if (!filtered || total.estimated) return sql`${column}`;
   if (kind === 'time') return sql`(${column} + interval '0 seconds')`;
   return kind === 'number' ? sql`(${column} + 0)` : sql`(${column} || '')`;
+}
+
+/**
+ * Several totals at once, as `listTotal` counts each: one statement counts every query up to the
+ * threshold (a screen of figures is one round trip, not one per figure), then the planner estimates
+ * the ones past it.
+ */
+export async function listTotals<K extends string>(
+  db: Database,
+  queries: Record<K, PgSelect>,
+  exactUpTo: number = EXACT_COUNT_UP_TO,
+): Promise<Record<K, ListTotal>> {
+  const keys = Object.keys(queries) as K[];
+  const uncapped = keys.map((key) => queries[key].getSQL());
+  const columns = keys.map(
+    (key, i) =>
+      sql`(select count(*) from (${queries[key].limit(exactUpTo + 1)}) as ${sql.identifier(`capped_${i}`)})::int as ${sql.identifier(`n_${i}`)}`,
+  );
+  const result = (await db.execute(sql`select ${sql.join(columns, sql`, `)}`)) as { rows: Record<string, number>[] };
+  const counted = result.rows[0] ?? {};
+  const totals = await Promise.all(
+    keys.map(async (key, i): Promise<ListTotal> => {
+      const n = Number(counted[`n_${i}`] ?? 0);
+      if (n <= exactUpTo) return { count: n, estimated: false };
+      return { count: Math.max(exactUpTo + 1, await plannedRows(db, uncapped[i] as SQL)), estimated: true };
+    }),
+  );
+  return Object.fromEntries(keys.map((key, i) => [key, totals[i]])) as Record<K, ListTotal>;
 }

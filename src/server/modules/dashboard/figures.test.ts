@@ -72,7 +72,8 @@ async function journalMoney(from: Date, to: Date) {
   const totals: Record<string, { paidIn: number; released: number; fees: number; refunded: number; paidOut: number }> =
     {};
   for (const l of lines) {
-    const t = (totals[l.currency] ??= { paidIn: 0, released: 0, fees: 0, refunded: 0, paidOut: 0 });
+    const t = totals[l.currency] ?? { paidIn: 0, released: 0, fees: 0, refunded: 0, paidOut: 0 };
+    totals[l.currency] = t;
     const amount = Number(l.amount);
     if (l.kind === 'payment_received' && l.account === 'escrow' && amount > 0) t.paidIn += amount;
     if (l.account.startsWith('traveler:') && amount > 0) t.released += amount;

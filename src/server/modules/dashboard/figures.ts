@@ -1,13 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '#server/db/client.ts';
-import { listTotal } from '#server/db/counts.ts';
+import { listTotals } from '#server/db/counts.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { ledgerBalances } from '#server/db/schema/payments.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import type { DashboardFigures, DashboardPeriod, DashboardPeriodQuery } from '#shared/admin-dashboard.ts';
 import type { Currency } from '#shared/money.ts';
-import { packageStatuses } from '#shared/package-status.ts';
+import { type PackageStatus, packageStatuses } from '#shared/package-status.ts';
 import { countDay, dayOf, daysFrom, storedDays, sumMoney } from './rollups.ts';
 
 // The dashboard's figures (docs/product.md §8): the marketplace now, counted as the lists count
@@ -17,28 +18,30 @@ import { countDay, dayOf, daysFrom, storedDays, sumMoney } from './rollups.ts';
 const verified = sql`(${user.emailVerified} and ${user.phoneNumberVerified} and ${user.kycStatus} = 'approved')`;
 
 export async function dashboardFigures(db: Database): Promise<DashboardFigures> {
-  const [members, verifiedMembers, activeTrips, escrow, ...byStatus] = await Promise.all([
-    listTotal(db, db.select({ id: user.id }).from(user).$dynamic()),
-    listTotal(db, db.select({ id: user.id }).from(user).where(verified).$dynamic()),
-    listTotal(
-      db,
-      db.select({ id: travelPlans.id }).from(travelPlans).where(eq(travelPlans.status, 'active')).$dynamic(),
-    ),
+  const statusQueries = {} as Record<PackageStatus, PgSelect>;
+  for (const status of packageStatuses) {
+    statusQueries[status] = db.select({ id: packages.id }).from(packages).where(eq(packages.status, status)).$dynamic();
+  }
+  const [totals, escrow] = await Promise.all([
+    listTotals(db, {
+      ...statusQueries,
+      members: db.select({ id: user.id }).from(user).$dynamic(),
+      verified: db.select({ id: user.id }).from(user).where(verified).$dynamic(),
+      activeTrips: db
+        .select({ id: travelPlans.id })
+        .from(travelPlans)
+        .where(eq(travelPlans.status, 'active'))
+        .$dynamic(),
+    }),
     db
       .select({ currency: ledgerBalances.currency, amount: ledgerBalances.balance })
       .from(ledgerBalances)
-      .where(and(eq(ledgerBalances.account, 'escrow'))),
-    ...packageStatuses.map((status) =>
-      listTotal(db, db.select({ id: packages.id }).from(packages).where(eq(packages.status, status)).$dynamic()),
-    ),
+      .where(eq(ledgerBalances.account, 'escrow')),
   ]);
   return {
-    members: { total: members, verified: verifiedMembers },
-    packagesByStatus: packageStatuses.map((status, i) => ({
-      status,
-      total: byStatus[i] ?? { count: 0, estimated: false },
-    })),
-    activeTrips,
+    members: { total: totals.members, verified: totals.verified },
+    packagesByStatus: packageStatuses.map((status) => ({ status, total: totals[status] })),
+    activeTrips: totals.activeTrips,
     escrowHeld: escrow
       .filter((e) => Number(e.amount) !== 0)
       .map((e) => ({ currency: e.currency as Currency, amount: Number(e.amount) })),
