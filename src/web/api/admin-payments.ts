@@ -1,13 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPayment, AdminPaymentPage, AdminPaymentSort, AdminRefund } from '#shared/admin-money.ts';
 import type { PaymentStatus, paymentProviders } from '#shared/payments.ts';
+import { downloadHref } from '#web/lib/download-href.ts';
 import { http } from '#web/lib/http.ts';
 import { auditKeys } from './admin-audit.ts';
+import { adminLedgerKeys } from './admin-ledger.ts';
 import { packageKeys } from './packages.ts';
 import { paymentKeys } from './payments.ts';
 
 // The back office's payments (`/api/admin/payments…`, server module `admin-money`): the list and a
-// refund (docs/product.md §5.5, §8; docs/decisions/0037-one-web-data-layer.md).
+// refund, and the list's CSV (docs/product.md §5.5, §8; docs/decisions/0037-one-web-data-layer.md).
 
 /** The list's query as the server reads it; absent fields are no filter. */
 export interface AdminPaymentListParams {
@@ -21,6 +23,9 @@ export interface AdminPaymentListParams {
   sort?: AdminPaymentSort | undefined;
   cursor?: string | undefined;
 }
+
+/** The list's filters alone: what the CSV export takes. */
+export type AdminPaymentFilterParams = Omit<AdminPaymentListParams, 'sort' | 'cursor'>;
 
 export const adminPaymentKeys = {
   all: ['admin', 'payments'] as const,
@@ -39,6 +44,20 @@ export const adminPaymentQueries = {
     }),
 };
 
+/** GET /api/admin/payments.csv: every payment the filters match, newest first. */
+export function paymentsCsvHref(filters: AdminPaymentFilterParams): string {
+  const { status, provider, createdFrom, createdTo, minAmount, maxAmount, q } = filters;
+  return downloadHref('/api/admin/payments.csv', {
+    status,
+    provider,
+    createdFrom,
+    createdTo,
+    minAmount,
+    maxAmount,
+    q,
+  });
+}
+
 /**
  * POST /api/admin/payments/{id}/refund. A full refund before pickup cancels the package, so the
  * package's reads go stale with the payments'.
@@ -52,6 +71,7 @@ export function useRefundPayment() {
       await Promise.all([
         client.invalidateQueries({ queryKey: adminPaymentKeys.all }),
         client.invalidateQueries({ queryKey: auditKeys.all }),
+        client.invalidateQueries({ queryKey: adminLedgerKeys.all }),
         client.invalidateQueries({ queryKey: paymentKeys.latest(payment.packageId) }),
         client.invalidateQueries({ queryKey: packageKeys.one(payment.packageId) }),
         client.invalidateQueries({ queryKey: packageKeys.lists() }),

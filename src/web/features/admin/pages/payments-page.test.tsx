@@ -159,6 +159,29 @@ describe('PaymentsPage', () => {
     expect(await seriousViolations(container)).toEqual([]);
   });
 
+  it('exports the filtered payments as CSV, without the order or the page', async () => {
+    http.mockResolvedValue({ ...pageOf([open]), nextCursor: 'c2' });
+    renderPage(
+      '/admin/payments?status=succeeded&provider=stripe&from=2026-03-01&to=2026-03-31&min=10&sort=-amount&q=pi_test_1',
+    );
+    await loadedTable('Books for Berlin');
+    const link = screen.getByRole('link', { name: 'Export payments as CSV' });
+    expect(link.getAttribute('href')).toBe(
+      '/api/admin/payments.csv?status=succeeded&provider=stripe&createdFrom=2026-03-01&createdTo=2026-03-31&minAmount=1000&q=pi_test_1',
+    );
+    expect(link.hasAttribute('download')).toBe(true);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(listCalls().at(-1)?.[1]?.query).toMatchObject({ cursor: 'c2' }));
+    expect(screen.getByRole('link', { name: 'Export payments as CSV' }).getAttribute('href')).not.toContain('cursor');
+    cleanup();
+    renderPage();
+    await loadedTable('Books for Berlin');
+    expect(screen.getByRole('link', { name: 'Export payments as CSV' }).getAttribute('href')).toBe(
+      '/api/admin/payments.csv',
+    );
+  });
+
   it('refunds everything before pickup with a warning that the package is cancelled', async () => {
     http.mockImplementation((url: string) =>
       url === '/api/admin/payments'

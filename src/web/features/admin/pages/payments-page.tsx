@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type AdminPayment, type AdminPaymentSort, refundStage } from '#shared/admin-money.ts';
 import { formatMoney } from '#shared/money.ts';
 import { type PaymentStatus, paymentProviders, paymentStatuses } from '#shared/payments.ts';
-import { type AdminPaymentListParams, adminPaymentQueries } from '#web/api/admin-payments.ts';
+import { type AdminPaymentListParams, adminPaymentQueries, paymentsCsvHref } from '#web/api/admin-payments.ts';
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { dataTableColumns } from '#web/components/ui/data-table/columns.ts';
@@ -16,6 +16,7 @@ import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { NativeSelect } from '#web/components/ui/select.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { sortParam, useListState } from '#web/lib/list-state.ts';
+import { ExportLink } from '../components/export-link.tsx';
 import { RefundPaymentDialog } from '../components/refund-payment-dialog.tsx';
 import { parseMajorAmount } from '../lib/amounts.ts';
 
@@ -197,7 +198,8 @@ export default function PaymentsPage() {
   const list = useListState(listSchema);
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
   const [columns] = useState(() => columnsFor(setRefunding));
-  const query = useQuery(adminPaymentQueries.list(paymentListParams(list.state, list.page.cursor)));
+  const params = paymentListParams(list.state, list.page.cursor);
+  const query = useQuery(adminPaymentQueries.list(params));
   const page = query.data;
   const { status: _status, sort: _sort, q: _q, ...filters } = list.state;
   const filtered =
@@ -205,7 +207,10 @@ export default function PaymentsPage() {
 
   return (
     <>
-      <PageHeader lead="Every payment into escrow, what was refunded and what is still held. Refund from a row." />
+      <PageHeader
+        lead="Every payment into escrow, what was refunded and what is still held. Refund from a row."
+        actions={<ExportLink href={paymentsCsvHref(params)} what="payments as" />}
+      />
       <DataTable<AdminPayment>
         label="Payments"
         noun={['payment', 'payments']}

@@ -62,13 +62,13 @@ export function AttentionCard() {
                   label: 'Payout requests',
                   total: query.data.payoutsRequested,
                   detail: 'to send',
-                  to: null,
+                  to: '/admin/transactions?view=payouts',
                 },
               ].map((item) => (
                 <li key={item.label} className="rounded-md border border-slate-200 p-3">
                   <p className="text-2xl font-semibold text-slate-900">{countOf(item.total)}</p>
                   <p className="text-sm text-slate-700">
-                    {item.to ? <TextLink to={item.to}>{item.label}</TextLink> : item.label}
+                    <TextLink to={item.to}>{item.label}</TextLink>
                     {item.detail ? `, ${item.detail}` : ''}
                   </p>
                 </li>
