@@ -43,6 +43,8 @@ const attention: AdminAttention = {
   supportOpen: { total: { count: 3, estimated: false }, oldestAt: new Date(Date.now() - 5 * HOUR).toISOString() },
 };
 const ATTENTION = 'GET /api/admin/dashboard/attention';
+// The figures and the period have their own tests (admin-dashboard-figures.test.tsx): here they stay loading.
+const figuresLater = { 'GET /api/admin/dashboard/figures': never, 'GET /api/admin/dashboard/period': never };
 
 const dashboard = () => renderPage(<AdminDashboardPage />, { url: '/admin/dashboard', title: 'Admin dashboard' });
 
@@ -50,6 +52,7 @@ describe('AdminDashboardPage: disputes waiting', () => {
   it('lists the oldest open disputes with their age, and links to the whole queue', async () => {
     const ID = '00000000-0000-4000-8000-0000000000a1';
     const calls = mockApi({
+      ...figuresLater,
       [ATTENTION]: () => attention,
       'GET /api/admin/packages': () =>
         page([row(ID, 'Broken vase', 50), row(`${ID.slice(0, -1)}2`, 'Wet books', 3)], 7),
@@ -69,14 +72,14 @@ describe('AdminDashboardPage: disputes waiting', () => {
   });
 
   it('says when no dispute is waiting', async () => {
-    mockApi({ [ATTENTION]: () => attention, 'GET /api/admin/packages': () => page([]) });
+    mockApi({ ...figuresLater, [ATTENTION]: () => attention, 'GET /api/admin/packages': () => page([]) });
     const { container } = dashboard();
     expect(await screen.findByText(/No dispute is waiting/)).toBeTruthy();
     expect(await seriousViolations(container)).toEqual([]);
   });
 
   it('shows a loading state', async () => {
-    mockApi({ [ATTENTION]: never, 'GET /api/admin/packages': never });
+    mockApi({ ...figuresLater, [ATTENTION]: never, 'GET /api/admin/packages': never });
     const { container } = dashboard();
     expect(await screen.findByText('Loading the disputes…')).toBeTruthy();
     expect(screen.getByText('Loading what needs you…')).toBeTruthy();
@@ -84,7 +87,11 @@ describe('AdminDashboardPage: disputes waiting', () => {
   });
 
   it('shows an error with a retry', async () => {
-    mockApi({ [ATTENTION]: () => attention, 'GET /api/admin/packages': () => apiError(500, 'INTERNAL') });
+    mockApi({
+      ...figuresLater,
+      [ATTENTION]: () => attention,
+      'GET /api/admin/packages': () => apiError(500, 'INTERNAL'),
+    });
     dashboard();
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.getByText('The disputes could not be loaded')).toBeTruthy();
@@ -93,7 +100,7 @@ describe('AdminDashboardPage: disputes waiting', () => {
 
 describe('AdminDashboardPage: needs you now', () => {
   it('counts what waits, estimated where large, each linked to its list', async () => {
-    mockApi({ [ATTENTION]: () => attention, 'GET /api/admin/packages': () => page([]) });
+    mockApi({ ...figuresLater, [ATTENTION]: () => attention, 'GET /api/admin/packages': () => page([]) });
     const { container } = dashboard();
     const disputes = await screen.findByRole('link', { name: 'Open disputes' });
     expect(disputes.getAttribute('href')).toBe('/admin/packages?status=disputed');
@@ -109,12 +116,18 @@ describe('AdminDashboardPage: needs you now', () => {
     expect(screen.getByRole('link', { name: 'Payments with the wrong amount' }).getAttribute('href')).toBe(
       '/admin/payments?status=amount_mismatch',
     );
-    expect(screen.getByText(/Payout requests/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Payout requests' }).getAttribute('href')).toBe(
+      '/admin/transactions?view=payouts',
+    );
     expect(await seriousViolations(container)).toEqual([]);
   });
 
   it('shows an error with a retry when the counts cannot be loaded', async () => {
-    mockApi({ [ATTENTION]: () => apiError(500, 'INTERNAL'), 'GET /api/admin/packages': () => page([]) });
+    mockApi({
+      ...figuresLater,
+      [ATTENTION]: () => apiError(500, 'INTERNAL'),
+      'GET /api/admin/packages': () => page([]),
+    });
     dashboard();
     expect(await screen.findByText('What needs you could not be loaded')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

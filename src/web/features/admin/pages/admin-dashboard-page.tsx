@@ -4,6 +4,8 @@ import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { adminSections } from '../components/admin-sections.ts';
 import { AttentionCard } from '../components/dashboard/attention-card.tsx';
 import { DisputesQueueCard } from '../components/dashboard/disputes-queue-card.tsx';
+import { FiguresCard } from '../components/dashboard/figures-card.tsx';
+import { PeriodSection } from '../components/dashboard/period-section.tsx';
 
 export default function AdminDashboardPage() {
   return (
@@ -12,6 +14,8 @@ export default function AdminDashboardPage() {
       <div className="flex flex-col gap-8">
         <AttentionCard />
         <DisputesQueueCard />
+        <FiguresCard />
+        <PeriodSection />
         <section aria-labelledby="admin-sections">
           <h2 id="admin-sections" className="mb-3 text-lg font-semibold text-slate-900">
             Sections
