@@ -4,6 +4,7 @@ import type { DataKey } from './lib/crypto.ts';
 import { adminMoneyRoutes } from './modules/admin-money/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import type { Sessions } from './modules/auth/sessions.ts';
+import { type Broadcaster, broadcastAdminRoutes } from './modules/broadcasts/service.ts';
 import { chatAdminRoutes } from './modules/chat/routes.ts';
 import { dashboardAdminRoutes } from './modules/dashboard/service.ts';
 import { kycAdminRoutes } from './modules/kyc/routes.ts';
@@ -27,6 +28,7 @@ export interface AdminApiOptions {
   gateway: Gateway;
   settings: SettingsStore;
   support: SupportDeps;
+  broadcaster: Broadcaster;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface AdminApiOptions {
  * module contributes its admin routes with paths relative to the prefix.
  */
 export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
-  const { db, notifier, provider, bankKey, sessions, gateway, settings, support } = options;
+  const { db, notifier, provider, bankKey, sessions, gateway, settings, support, broadcaster } = options;
   await app.register(kycAdminRoutes, { sessions, db, notifier });
   await app.register(adminMoneyRoutes, { db, notifier, provider, bankKey });
   await app.register(lifecycleAdminRoutes, { db, notifier, provider });
@@ -48,4 +50,5 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options
   await app.register(memberAdminRoutes, { db, notifier, provider, sessions, gateway });
   await app.register(settingsAdminRoutes, { db, settings });
   await app.register(supportAdminRoutes, support);
+  await app.register(broadcastAdminRoutes, { db, broadcaster });
 };

@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createSessionChanges } from './modules/auth/session-changes.ts';
 import { createSessions, type Sessions } from './modules/auth/sessions.ts';
 import { balanceRoutes } from './modules/balances/routes.ts';
+import { createBroadcaster } from './modules/broadcasts/service.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { promoteAdmin } from './modules/demo/service.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
@@ -224,6 +225,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     rateLimit: config.rateLimit,
   };
   await app.register(supportRoutes, support);
+  const broadcaster = createBroadcaster({
+    db: deps.database.db,
+    notifier,
+    log: app.log.child({ module: 'broadcasts' }),
+  });
+  // Batches under way finish (and their e-mails go) before the database closes.
+  app.addHook('preClose', async () => {
+    await broadcaster.drain();
+    await notifier.drain();
+  });
   await app.register(adminApi, {
     prefix: ADMIN_API_PREFIX,
     db: deps.database.db,
@@ -234,6 +245,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     gateway,
     settings,
     support,
+    broadcaster,
   });
   // Demo-only pages and their APIs do not exist at all with demo mode off (404 like any unknown path).
   if (config.demoMode) await app.register(devOutboxRoutes, { db: deps.database.db });

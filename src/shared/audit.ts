@@ -33,6 +33,7 @@ export const auditActions = [
   'support.close',
   /** A CSV export of money records (journal, payments, payouts); its filters are in `data`. */
   'data.export',
+  'broadcast.send',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const auditActionSchema = z.enum(auditActions, `Choose one of: ${auditActions.join(', ')}`);
@@ -50,6 +51,7 @@ export const auditSubjectTypes = [
   'support_ticket',
   /** An export: its id names the data set (journal, payments, payouts). */
   'export',
+  'broadcast',
 ] as const;
 export type AuditSubjectType = (typeof auditSubjectTypes)[number];
 export const auditSubjectTypeSchema = z.enum(auditSubjectTypes, `Choose one of: ${auditSubjectTypes.join(', ')}`);

@@ -79,7 +79,7 @@ export async function listTotals<K extends string>(
   const result = (await db.execute(sql`select ${sql.join(columns, sql`, `)}`)) as { rows: Record<string, number>[] };
   const counted = result.rows[0] ?? {};
   const totals = await Promise.all(
-    keys.map(async (key, i): Promise<ListTotal> => {
+    keys.map(async (_key, i): Promise<ListTotal> => {
       const n = Number(counted[`n_${i}`] ?? 0);
       if (n <= exactUpTo) return { count: n, estimated: false };
       return { count: Math.max(exactUpTo + 1, await plannedRows(db, uncapped[i] as SQL)), estimated: true };

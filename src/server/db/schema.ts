@@ -1,5 +1,6 @@
 import * as audit from './schema/audit.ts';
 import * as auth from './schema/auth.ts';
+import * as broadcasts from './schema/broadcasts.ts';
 import * as kyc from './schema/kyc.ts';
 import * as notifications from './schema/notifications.ts';
 import * as outbox from './schema/outbox.ts';
@@ -25,5 +26,6 @@ export const schema = {
   ...requests,
   ...support,
   ...rollups,
+  ...broadcasts,
 };
 export type Schema = typeof schema;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
@@ -17,5 +18,11 @@ export const notification = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notification_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notification_user_idx').on(t.userId, t.createdAt),
+    // A broadcast's read count.
+    index('notification_broadcast_idx')
+      .using('btree', sql`(${t.data} ->> 'broadcastId')`, t.readAt)
+      .where(sql`${t.type} = 'broadcast'`),
+  ],
 );

@@ -7,6 +7,7 @@ import type { Job } from './job.ts';
 import { pruneAttemptCountersJob } from './prune-attempt-counters.ts';
 import { revealReviewsJob } from './reveal-reviews.ts';
 import { rollUpDashboardJob } from './roll-up-dashboard.ts';
+import { sendBroadcastsJob } from './send-broadcasts.ts';
 
 /**
  * Every scheduled job, in the order a tick runs them: packages expire before their requests are swept,
@@ -21,4 +22,5 @@ export const scheduledJobs: readonly Job[] = [
   revealReviewsJob,
   pruneAttemptCountersJob,
   rollUpDashboardJob,
+  sendBroadcastsJob,
 ];

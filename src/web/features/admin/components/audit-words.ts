@@ -25,6 +25,7 @@ export const auditActionWords: Record<AuditAction, string> = {
   'support.reply': 'Answered a support ticket',
   'support.close': 'Closed a support ticket',
   'data.export': 'Exported money records as CSV',
+  'broadcast.send': 'Sent a broadcast',
 };
 
 export const auditSubjectWords: Record<AuditSubjectType, string> = {
@@ -38,6 +39,7 @@ export const auditSubjectWords: Record<AuditSubjectType, string> = {
   setting: 'Setting',
   support_ticket: 'Support ticket',
   export: 'Export',
+  broadcast: 'Broadcast',
 };
 
 /** The back-office page of an audited record, where it has one. */
@@ -63,6 +65,8 @@ export function auditSubjectHref(type: AuditSubjectType, id: string): string | n
     case 'conversation':
     case 'export':
       return null;
+    case 'broadcast':
+      return '/admin/communications/notifications';
   }
 }
 
