@@ -29,7 +29,9 @@ async function screens(): Promise<{ path: string; heading: RegExp }[]> {
   const pkg = await firstId(sql`select id from package where status <> 'draft' order by created_at limit 1`);
   const request = await firstId(sql`select id from request order by created_at limit 1`);
   const trip = await firstId(sql`select id from travel_plan order by created_at limit 1`);
+  const ticket = await firstId(sql`select id from support_ticket order by number limit 1`);
   return [
+    { path: '/admin/dashboard', heading: /^Admin dashboard$|Dashboard/ },
     { path: '/admin/users', heading: /^Users$/ },
     { path: `/admin/users/${member}`, heading: /Sam|Sender|sender/ },
     { path: '/admin/packages', heading: /^Packages$/ },
@@ -40,6 +42,13 @@ async function screens(): Promise<{ path: string; heading: RegExp }[]> {
     { path: '/admin/travel-plans', heading: /^Travel plans$/ },
     { path: `/admin/travel-plans/${trip}`, heading: /./ },
     { path: '/admin/audit-log', heading: /^Audit log$/ },
+    { path: '/admin/transactions', heading: /^Transactions$/ },
+    { path: '/admin/transactions?view=payouts', heading: /^Transactions$/ },
+    { path: '/admin/transactions?view=balances', heading: /^Transactions$/ },
+    { path: '/admin/system-settings', heading: /^System settings$/ },
+    { path: '/admin/communications/notifications', heading: /^Communications$/ },
+    { path: '/admin/support', heading: /^Support$/ },
+    { path: `/admin/support/${ticket}`, heading: /#\d+/ },
   ];
 }
 
@@ -73,6 +82,38 @@ describe('the back office, screen by screen', () => {
         expect(errors).toEqual([]);
       }, viewport));
   }
+
+  it("reaches every screen's controls by keyboard, each focused control visible on screen", () =>
+    env.withPage(
+      async ({ page }) => {
+        await signInAsAdmin(page);
+        for (const screen of await screens()) {
+          await page.goto(screen.path);
+          await settled(page, screen.path);
+          let inMain = 0;
+          const hidden: string[] = [];
+          for (let i = 0; i < 60; i++) {
+            await page.keyboard.press('Tab');
+            const focused = await page.evaluate(() => {
+              const el = document.activeElement as HTMLElement | null;
+              if (!el || el === document.body) return null;
+              const box = el.getBoundingClientRect();
+              return {
+                name: `${el.tagName.toLowerCase()} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}`,
+                visible: box.width > 0 && box.height > 0 && !el.closest('[aria-hidden="true"]'),
+                inMain: Boolean(el.closest('main')),
+              };
+            });
+            if (!focused) continue;
+            if (!focused.visible) hidden.push(focused.name);
+            if (focused.inMain) inMain++;
+          }
+          expect(hidden, `${screen.path}: focus lands on something not shown`).toEqual([]);
+          expect(inMain, `${screen.path}: no control of the page is reached by Tab`).toBeGreaterThan(0);
+        }
+      },
+      { width: 360, height: 740 },
+    ));
 
   it('has the bell and the messages link in the admin header', () =>
     env.withPage(async ({ page }) => {
