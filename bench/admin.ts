@@ -82,8 +82,11 @@ await seedDemo(config, database.db, pino({ level: 'silent' }));
 // The dashboard's daily roll-ups, as the job keeps them: every finished day stored before timing.
 const rollStarted = performance.now();
 let rolled = 0;
-for (let n = await rollUpDays(database.db, new Date(), 62); n > 2; n = await rollUpDays(database.db, new Date(), 62)) {
+// Each run stores up to 62 days and counts the two latest again: two left means caught up.
+for (;;) {
+  const n = await rollUpDays(database.db, new Date(), 62);
   rolled += n;
+  if (n <= 2) break;
 }
 console.log(`Daily roll-ups: ${rolled} days stored in ${((performance.now() - rollStarted) / 1000).toFixed(1)} s`);
 const app = await buildApp(config, { database });
@@ -151,7 +154,9 @@ for (const bench of adminBenchCases(await sampleIds())) {
   );
 }
 console.log(
-  failures ? `\n${failures} case(s) over ${TARGET_MS} ms at p95` : `\nevery case under ${TARGET_MS} ms at p95`,
+  failures
+    ? `\n${failures} case(s) over their target at p95`
+    : `\nevery case under its target at p95 (lists ${TARGET_MS} ms, dashboard 300 ms)`,
 );
 await app.close();
 
