@@ -77,6 +77,9 @@ async function storeDay(db: Database, figures: DashboardDay): Promise<void> {
     ),
   ];
   await db.transaction(async (tx) => {
+    // Two nodes' jobs storing the same day one after the other: both write the same figures, and
+    // neither trips over the other's rows.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`daily_rollup:${figures.day}`}))`);
     await tx.delete(dailyRollup).where(sql`${dailyRollup.day} = ${figures.day}`);
     await tx.insert(dailyRollup).values(values);
   });
