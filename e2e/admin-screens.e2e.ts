@@ -56,7 +56,12 @@ async function screens(): Promise<{ path: string; heading: RegExp }[]> {
 async function settled(page: Page, path: string) {
   await page.locator('main h1').first().waitFor();
   await expect
-    .poll(() => page.locator('main [aria-busy="true"], main [role="status"][aria-label^="Loading"]').count())
+    .poll(async () => {
+      const busy = await page.locator('main [aria-busy="true"], main [role="status"][aria-label^="Loading"]').count();
+      // A spinner names itself in screen-reader text rather than a label.
+      const spinners = await page.locator('main [role="status"]', { hasText: /^Loading/ }).count();
+      return busy + spinners;
+    })
     .toBe(0);
   // An empty alert region is a live region waiting for a message, not an error.
   const alerts = (await page.locator('main [role="alert"]').allInnerTexts()).filter((text) => text.trim() !== '');
@@ -74,7 +79,9 @@ describe('the back office, screen by screen', () => {
         for (const screen of await screens()) {
           await page.goto(screen.path);
           await settled(page, screen.path);
-          expect(await page.locator('main h1').first().innerText(), screen.path).toMatch(screen.heading);
+          await expect
+            .poll(() => page.locator('main h1').first().innerText(), { message: screen.path })
+            .toMatch(screen.heading);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${screen.path} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(0);
           await expectAccessible(page);
