@@ -165,6 +165,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     notifier,
     baseUrl: config.baseUrl,
     sandboxDelayMs: config.kycSandboxDelayMs,
+    settings,
+    clock,
   });
   await app.register(placeRoutes);
   await app.register(matchingRoutes, { db: deps.database.db, settings, clock });

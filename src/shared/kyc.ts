@@ -36,8 +36,10 @@ export const kycStateSchema = z
     attempt: kycAttemptSchema.nullable(),
     /** The page onboarding was taking me to; the return page offers it once I am verified. */
     returnTo: z.string().nullable(),
-    /** Whether "start" is allowed now (not while approved). */
+    /** Whether "start" is allowed now: not while approved, nor while the KYC rules hold it back. */
     canStart: z.boolean(),
+    /** When the KYC rules (attempts in 30 days, wait after a decline) allow the next start; null if now. */
+    startableAt: z.string().nullable().meta({ description: 'ISO 8601 date-time' }),
   })
   .meta({ id: 'KycState' });
 export type KycState = z.infer<typeof kycStateSchema>;

@@ -39,6 +39,15 @@ export const settingsSchema = z
     /** Words refused in a package's title, description and notes (case- and accent-insensitive). */
     prohibitedWords: z.array(text().min(2)).max(500),
     maxPhotos: z.number().int().min(0).max(20),
+    /**
+     * Whether paying for a package and inviting a traveler need the whole verified profile. Off, a
+     * sender needs a confirmed e-mail and mobile number only; carrying always needs all three (ADR 0051).
+     */
+    sendersNeedVerifiedProfile: z.boolean(),
+    /** Identity checks a member may start in 30 days: each one costs at the provider. */
+    kycAttemptsPer30Days: z.number().int().min(1).max(50),
+    /** After a declined identity check, hours before the member may start another. */
+    kycRetryHours: z.number().int().min(0).max(720),
     /** A notice on every page for members and visitors (planned work, an incident); shown while on. */
     maintenanceOn: z.boolean(),
     maintenanceText: text().trim().max(300, 'Keep the notice under 300 characters'),
@@ -77,6 +86,9 @@ export const defaultSettings: Settings = {
     'radioactive',
   ],
   maxPhotos: 5,
+  sendersNeedVerifiedProfile: true,
+  kycAttemptsPer30Days: 5,
+  kycRetryHours: 0,
   maintenanceOn: false,
   maintenanceText: '',
 };
@@ -96,6 +108,7 @@ export const publicSettingsSchema = settingsSchema
     matchRadiusMaxKm: true,
     prohibitedWords: true,
     maxPhotos: true,
+    sendersNeedVerifiedProfile: true,
     maintenanceOn: true,
     maintenanceText: true,
   })
@@ -127,3 +140,21 @@ export function settingsConflicts(settings: Settings): Partial<Record<SettingKey
   }
   return conflicts;
 }
+
+/** A member's three checks (docs/product.md §1.2), as the session view carries them. */
+export interface VerificationChecks {
+  emailVerified: boolean;
+  phoneNumberVerified: boolean;
+  kycStatus: string;
+}
+
+/** Verified profile: e-mail confirmed, mobile confirmed by code, identity check approved. */
+export const isVerifiedProfile = (checks: VerificationChecks) =>
+  checks.emailVerified && checks.phoneNumberVerified && checks.kycStatus === 'approved';
+
+/**
+ * Whether a member may pay for a package and invite travelers under the settings in force: a
+ * verified profile, or, when the settings relax it for senders, a confirmed e-mail and mobile number.
+ */
+export const maySend = (checks: VerificationChecks, settings: Pick<Settings, 'sendersNeedVerifiedProfile'>) =>
+  settings.sendersNeedVerifiedProfile ? isVerifiedProfile(checks) : checks.emailVerified && checks.phoneNumberVerified;

@@ -4,6 +4,9 @@ export const kycErrors = {
   OWN_KYC_DECISION: { status: 403, message: 'Ask another administrator to decide your own identity check.' },
   KYC_NEEDS_PHONE: { status: 403, message: 'Add and confirm your mobile number before the identity check.' },
   KYC_ALREADY_APPROVED: { status: 409, message: 'Your identity is already confirmed.' },
+  /** The settings' KYC rules: attempts in 30 days, or the wait after a decline; `until` says when. */
+  KYC_TOO_MANY_ATTEMPTS: { status: 429, message: 'You have started the most identity checks allowed for now.' },
+  KYC_RETRY_LATER: { status: 429, message: 'Your last identity check was declined recently; try again later.' },
   KYC_PROVIDER_UNAVAILABLE: {
     status: 503,
     message: 'The identity-check service is not answering. Try again in a minute.',

@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Me } from '#shared/auth.ts';
+import { AppError } from '#shared/errors.ts';
+import { isVerifiedProfile, maySend, type Settings } from '#shared/settings.ts';
 import type { SessionUser } from './session-user.ts';
 import type { Sessions } from './sessions.ts';
 
@@ -14,9 +16,19 @@ export function isAdmin(user: Pick<SessionUser, 'role'>): boolean {
   return user.role.split(',').includes('admin');
 }
 
-/** docs/product.md §1: verified = e-mail verified, mobile verified by OTP, identity check approved. */
-export function isVerifiedProfile(user: Pick<SessionUser, 'emailVerified' | 'phoneNumberVerified' | 'kycStatus'>) {
-  return user.emailVerified && user.phoneNumberVerified && user.kycStatus === 'approved';
+export { isVerifiedProfile, maySend } from '#shared/settings.ts';
+
+type Checked = Pick<SessionUser, 'emailVerified' | 'phoneNumberVerified' | 'kycStatus'>;
+
+/**
+ * Refuses a member who may not act as a sender under the settings in force (docs/product.md §1.2,
+ * ADR 0051): the whole verified profile, or only the e-mail and mobile when the settings relax it.
+ */
+export function assertMaySend(member: Checked, settings: Pick<Settings, 'sendersNeedVerifiedProfile'>, what: string) {
+  if (maySend(member, settings)) return;
+  throw settings.sendersNeedVerifiedProfile
+    ? new AppError('PROFILE_NOT_VERIFIED', { detail: `unverified member tried to ${what}` })
+    : new AppError('CONTACT_NOT_CONFIRMED', { detail: `member without confirmed e-mail and mobile tried to ${what}` });
 }
 
 // A checked session's member is one frozen object shared by the requests it answers (ADR 0038), so

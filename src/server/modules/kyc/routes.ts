@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import type { Sessions } from '#server/modules/auth/public.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { SIGNATURE_HEADER } from '#server/providers/kyc/callback.ts';
 import type { KycProvider } from '#server/providers/kyc/kyc-provider.ts';
@@ -31,6 +32,8 @@ export interface KycRoutesOptions {
   notifier: Notifier;
   baseUrl: string;
   sandboxDelayMs: number;
+  settings: SettingsStore;
+  clock: () => Date;
 }
 
 const CALLBACK_URL = '/api/kyc/kycaid/callback';
@@ -49,7 +52,7 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
         response: { 200: kycStateSchema, 401: apiErrorSchema },
       },
     },
-    async (req) => getKycState(db, member(req).id),
+    async (req) => getKycState(db, member(req).id, await options.settings.current(), options.clock()),
   );
 
   app.post(
@@ -66,6 +69,7 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
           401: apiErrorSchema,
           403: apiErrorSchema,
           409: apiErrorSchema,
+          429: apiErrorSchema,
           503: apiErrorSchema,
         },
       },
@@ -75,6 +79,8 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, op
       return startKyc(db, provider, me, {
         returnTo: req.body.returnTo ?? null,
         redirectUrl: `${options.baseUrl}${RETURN_PAGE}`,
+        rules: await options.settings.current(),
+        now: options.clock(),
       });
     },
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
@@ -10,6 +10,7 @@ import { KycProviderError } from '#server/providers/kyc/kycaid.ts';
 import { kycStatuses, type Me } from '#shared/auth.ts';
 import { AppError } from '#shared/errors.ts';
 import type { KycAttempt, KycState } from '#shared/kyc.ts';
+import type { Settings } from '#shared/settings.ts';
 
 type KycStatus = Me['kycStatus'];
 type AttemptRow = typeof kycAttempt.$inferSelect;
@@ -52,7 +53,63 @@ async function currentReasons(db: Database | Transaction, userId: string, status
   return row?.reasons ?? [];
 }
 
-export async function getKycState(db: Database, userId: string): Promise<KycState> {
+/** The settings' KYC rules (docs/product.md §6, ADR 0051). */
+export type KycRules = Pick<Settings, 'kycAttemptsPer30Days' | 'kycRetryHours'>;
+
+const WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+type Hold = { until: Date; rule: 'KYC_TOO_MANY_ATTEMPTS' | 'KYC_RETRY_LATER' };
+
+/**
+ * What holds the member's next start back under the rules, or null when they may start now. Two
+ * rules, the later wins: at most `kycAttemptsPer30Days` starts in any 30 days (the next is allowed
+ * once the oldest of the latest ones leaves the window), and `kycRetryHours` after a decline.
+ */
+async function holdOf(
+  db: Database | Transaction,
+  userId: string,
+  status: KycStatus,
+  rules: KycRules,
+  now: Date,
+): Promise<Hold | null> {
+  const holds: Hold[] = [];
+  const [limiting] = await db
+    .select({ createdAt: kycAttempt.createdAt })
+    .from(kycAttempt)
+    .where(and(eq(kycAttempt.userId, userId), gt(kycAttempt.createdAt, new Date(now.getTime() - WINDOW_MS))))
+    .orderBy(desc(kycAttempt.createdAt))
+    .offset(rules.kycAttemptsPer30Days - 1)
+    .limit(1);
+  if (limiting)
+    holds.push({ until: new Date(limiting.createdAt.getTime() + WINDOW_MS), rule: 'KYC_TOO_MANY_ATTEMPTS' });
+  if (status === 'declined' && rules.kycRetryHours > 0) {
+    const [declined] = await db
+      .select({ at: kycEvent.createdAt })
+      .from(kycEvent)
+      .where(and(eq(kycEvent.userId, userId), eq(kycEvent.toStatus, 'declined')))
+      .orderBy(desc(kycEvent.createdAt))
+      .limit(1);
+    if (declined)
+      holds.push({ until: new Date(declined.at.getTime() + rules.kycRetryHours * HOUR_MS), rule: 'KYC_RETRY_LATER' });
+  }
+  const latest = holds.sort((a, b) => b.until.getTime() - a.until.getTime())[0];
+  return latest && latest.until > now ? latest : null;
+}
+
+/** Refuses a start the rules do not allow yet, saying until when. */
+async function assertMayStart(
+  db: Database | Transaction,
+  userId: string,
+  status: KycStatus,
+  rules: KycRules,
+  now: Date,
+): Promise<void> {
+  const hold = await holdOf(db, userId, status, rules, now);
+  if (hold) throw new AppError(hold.rule, { params: { until: hold.until.toISOString() } });
+}
+
+export async function getKycState(db: Database, userId: string, rules: KycRules, now: Date): Promise<KycState> {
   const [row] = await db
     .select({ kycStatus: user.kycStatus })
     .from(user)
@@ -60,12 +117,14 @@ export async function getKycState(db: Database, userId: string): Promise<KycStat
   if (!row) throw new AppError('UNAUTHENTICATED', { detail: 'the member is gone' });
   const status = statusOf(row.kycStatus);
   const attempt = await latestAttempt(db, userId);
+  const hold = status === 'approved' ? null : await holdOf(db, userId, status, rules, now);
   return {
     status,
     reasons: await currentReasons(db, userId, status),
     attempt: attempt ? toAttempt(attempt) : null,
     returnTo: attempt?.returnTo ?? null,
-    canStart: status !== 'approved',
+    canStart: status !== 'approved' && !hold,
+    startableAt: hold?.until.toISOString() ?? null,
   };
 }
 
@@ -77,12 +136,13 @@ export async function startKyc(
   db: Database,
   provider: KycProvider,
   member: KycApplicant & { phoneNumberVerified: boolean; kycStatus: KycStatus },
-  options: { returnTo: string | null; redirectUrl: string },
+  options: { returnTo: string | null; redirectUrl: string; rules: KycRules; now: Date },
 ): Promise<{ url: string }> {
   if (!member.phoneNumberVerified) {
     throw new AppError('KYC_NEEDS_PHONE');
   }
   if (member.kycStatus === 'approved') throw new AppError('KYC_ALREADY_APPROVED');
+  await assertMayStart(db, member.id, member.kycStatus, options.rules, options.now);
   const [stored] = await db
     .select({ applicantId: kycApplicant.applicantId })
     .from(kycApplicant)
@@ -107,6 +167,10 @@ export async function startKyc(
     throw err;
   }
   await db.transaction(async (tx) => {
+    // Two starts racing both passed the check above: the member's row lock lines them up, and the
+    // second is refused here, so the attempts on record never exceed the rule.
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, member.id)).for('update');
+    await assertMayStart(tx, member.id, member.kycStatus, options.rules, options.now);
     // Two starts racing may both have created an applicant at the provider; the first one stored wins.
     await tx
       .insert(kycApplicant)
@@ -118,6 +182,8 @@ export async function startKyc(
       applicantId: started.applicantId,
       verificationId: started.verificationId,
       returnTo: options.returnTo,
+      // The app's clock, which the rules count by.
+      createdAt: options.now,
     });
   });
   return { url: started.url };

@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { payments } from '#server/db/schema/payments.ts';
 import type { SessionUser } from '#server/modules/auth/service.ts';
-import { isAdmin, isVerifiedProfile } from '#server/modules/auth/service.ts';
+import { assertMaySend, isAdmin } from '#server/modules/auth/service.ts';
 import { draftOf } from '#server/modules/packages/public.ts';
 import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { type PaymentProvider, PaymentProviderError } from '#server/providers/payments/payment-provider.ts';
@@ -41,10 +41,8 @@ export async function startPayment(
   packageId: string,
   baseUrl: string,
 ): Promise<StartPaymentResponse> {
-  if (!isVerifiedProfile(sender)) {
-    throw new AppError('PROFILE_NOT_VERIFIED');
-  }
   const settings = await store.current();
+  assertMaySend(sender, settings, 'pay for a package');
   const prepared = await db
     .transaction(async (tx) => {
       const [row] = await tx.select().from(packages).where(eq(packages.id, packageId)).for('update');

@@ -6,7 +6,7 @@ import { conversations, requests } from '#server/db/schema/requests.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import type { Transaction } from '#server/db/transaction.ts';
 import { type CodeKeys, newHandoverCodes } from '#server/lib/codes.ts';
-import { isVerifiedProfile, type SessionUser } from '#server/modules/auth/service.ts';
+import { assertMaySend, isVerifiedProfile, type SessionUser } from '#server/modules/auth/service.ts';
 import { orderedPair } from '#server/modules/chat/public.ts';
 import type { Notifier, Notify } from '#server/modules/notifications/public.ts';
 import { transitionPackage } from '#server/modules/packages/public.ts';
@@ -67,9 +67,9 @@ export async function acceptRequest(
     if (found.side !== 'receiver') {
       throw new AppError('REQUEST_RECEIVER_ONLY', { params: { action: 'accept' } });
     }
-    if (!isVerifiedProfile(viewer)) {
-      throw new AppError('PROFILE_NOT_VERIFIED');
-    }
+    // The sender accepts a traveler's offer under the senders' rule; a traveler always needs it all.
+    if (found.request.startedBy === 'traveler') assertMaySend(viewer, settings, 'accept an offer');
+    else if (!isVerifiedProfile(viewer)) throw new AppError('PROFILE_NOT_VERIFIED');
     const [pkg] = await tx.select().from(packages).where(eq(packages.id, found.request.packageId)).for('update');
     const [request] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
     if (!pkg || !request) throw requestNotFound();

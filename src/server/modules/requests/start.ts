@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { requests } from '#server/db/schema/requests.ts';
 import type { Transaction } from '#server/db/transaction.ts';
-import { isVerifiedProfile, type SessionUser } from '#server/modules/auth/service.ts';
+import { assertMaySend, isVerifiedProfile, type SessionUser } from '#server/modules/auth/service.ts';
 import type { Notifier, Notify } from '#server/modules/notifications/public.ts';
 import type { PackageRow } from '#server/modules/packages/public.ts';
 import { visiblePackage } from '#server/modules/packages/public.ts';
@@ -111,8 +111,8 @@ export async function inviteTraveler(
   viewer: Member,
   input: Invite,
 ): Promise<PackageRequest> {
-  if (!isVerifiedProfile(viewer)) throw unverified('invite a traveler');
   const settings = await store.current();
+  assertMaySend(viewer, settings, 'invite a traveler');
   const id = await notifier.transaction(db, async (tx, notify) => {
     const { row: pkg, relation } = await visiblePackage(tx, input.packageId, viewer, true);
     if (relation !== 'sender') throw new AppError('REQUEST_SENDER_ONLY');

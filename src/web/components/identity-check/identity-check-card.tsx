@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { errorMessage } from '#web/lib/errors/describe-error.ts';
+import { formatDateTime } from '#web/lib/format.ts';
 import { useKycState, useStartKyc } from './queries.ts';
 
 /**
@@ -40,12 +41,22 @@ export function IdentityCheckCard({ me }: { me: Me }) {
       </div>
     );
   } else {
-    const { status, reasons } = state.data;
-    const startButton = (label: string) => (
-      <Button onClick={() => start.mutate({ returnTo })} disabled={start.isPending || start.isSuccess}>
-        {start.isPending || start.isSuccess ? 'Opening the check…' : label}
-      </Button>
-    );
+    const { status, reasons, startableAt } = state.data;
+    // The KYC rules (attempts in 30 days, a wait after a decline) may hold the next start back.
+    const startButton = (label: string) =>
+      startableAt ? (
+        <p className="text-sm text-slate-700" data-testid="identity-check-hold">
+          You can start another check from {formatDateTime(startableAt)}.{' '}
+          <Link className="font-medium text-brand-700 underline" to="/need-help">
+            Write to our team
+          </Link>{' '}
+          if you need it sooner.
+        </p>
+      ) : (
+        <Button onClick={() => start.mutate({ returnTo })} disabled={start.isPending || start.isSuccess}>
+          {start.isPending || start.isSuccess ? 'Opening the check…' : label}
+        </Button>
+      );
     body = (
       <div className="flex flex-col gap-3" data-testid="identity-check" data-status={status}>
         {status === 'approved' ? (

@@ -106,4 +106,41 @@ describe('SystemSettingsPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
   });
+
+  it('changes the verification rules: senders without the identity check, fewer checks a month', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi({
+      'GET /api/admin/settings': () => settings(),
+      'PATCH /api/admin/settings': ({ body }) => {
+        const { values } = body as { values: Partial<AdminSettings['values']> };
+        return settings({ values: { ...settings().values, ...values } });
+      },
+    });
+    open();
+    const rule = await screen.findByRole('checkbox', { name: 'Senders need a verified profile' });
+    expect((rule as HTMLInputElement).checked).toBe(true);
+    await user.click(rule);
+    const attempts = screen.getByRole('textbox', { name: 'Identity checks per member' });
+    expect((attempts as HTMLInputElement).value).toBe('5');
+    await user.clear(attempts);
+    await user.type(attempts, '3');
+    const wait = screen.getByRole('textbox', { name: /Wait after a declined check/ });
+    await user.clear(wait);
+    await user.type(wait, '1000');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/need fixing first/)).toBeTruthy();
+    expect(wait.getAttribute('aria-invalid')).toBe('true');
+
+    await user.clear(wait);
+    await user.type(wait, '24');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Launch in a new market');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      values: { sendersNeedVerifiedProfile: false, kycAttemptsPer30Days: 3, kycRetryHours: 24 },
+      reason: 'Launch in a new market',
+    });
+  });
 });

@@ -96,6 +96,30 @@ const groups: { title: string; fields: Field[] }[] = [
     ],
   },
   {
+    title: 'Verification',
+    fields: [
+      {
+        key: 'sendersNeedVerifiedProfile',
+        label: 'Senders need a verified profile',
+        hint: 'Off: paying for a package and inviting travelers need a confirmed e-mail and mobile number only. Carrying always needs the identity check.',
+        kind: 'switch',
+      },
+      {
+        key: 'kycAttemptsPer30Days',
+        label: 'Identity checks per member',
+        hint: 'Starts allowed in any 30 days; each one costs at the verification partner. From 1 to 50.',
+        kind: 'count',
+      },
+      {
+        key: 'kycRetryHours',
+        label: 'Wait after a declined check',
+        hint: 'Hours before a declined member may start again; 0 lets them at once.',
+        kind: 'count',
+        unit: 'hours',
+      },
+    ],
+  },
+  {
     title: 'Maintenance notice',
     fields: [
       {
