@@ -18,6 +18,8 @@ export const adminAttentionSchema = z
     payoutsRequested: listTotalSchema,
     /** Checkouts paid with another amount or currency whose money has not been sent back yet. */
     paymentMismatches: listTotalSchema,
+    /** Payments whose automatic refund (stray, mismatched, expired package) the provider failed. */
+    refundsFailed: listTotalSchema,
     /** Support tickets waiting on the team (new, or written to again), and when the longest-waiting last moved. */
     supportOpen: z.object({ total: listTotalSchema, oldestAt: iso.nullable() }),
   })

@@ -38,6 +38,11 @@ export const adminPaymentSchema = paymentSchema
     mismatch: z
       .object({ paidAmount: z.number().int(), paidCurrency: z.string(), refundedAt: iso.nullable() })
       .nullable(),
+    /**
+     * An automatic refund of this payment (stray, mismatched, expired package) that the provider
+     * failed: when and why. Null once a refund of it is recorded. An admin refunds it by hand.
+     */
+    refundFailure: z.object({ at: iso, reason: z.string() }).nullable(),
   })
   .meta({ id: 'AdminPayment' });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
@@ -64,6 +69,8 @@ const adminPaymentFilters = z.object({
   senderId: z.uuid('This is not a member id').optional(),
   /** Exactly a payment id, a package id or a provider reference. */
   q: text().trim().max(255).optional(),
+  /** Only the payments whose automatic refund failed (the dashboard's "Failed automatic refunds"). */
+  refundFailed: z.literal('true', 'Use refundFailed=true, or leave it out').optional(),
 });
 type PaymentBounds = Pick<z.infer<typeof adminPaymentFilters>, 'createdFrom' | 'createdTo' | 'minAmount' | 'maxAmount'>;
 const paymentPeriodInOrder: [(q: PaymentBounds) => boolean, { path: string[]; message: string }] = [
@@ -153,7 +160,8 @@ const ledgerEntryFilters = z.object({
   /** Entries with a line on this account: escrow, platform_fees, payouts, refunds, traveler:<id>, sender:<id>. */
   account: text()
     .trim()
-    .regex(/^[a-z_]+(:[0-9a-f-]{36})?$/i, 'Use an account such as escrow or traveler:<member id>')
+    // Both cases spelled out rather than an `i` flag: the OpenAPI document's pattern cannot carry flags.
+    .regex(/^[A-Za-z_]+(:[0-9A-Fa-f-]{36})?$/, 'Use an account such as escrow or traveler:<member id>')
     .optional(),
   /** Entries with a line on this member's own accounts (as traveler or as sender). */
   memberId: z.uuid('This is not a member id').optional(),
@@ -214,3 +222,45 @@ export const ledgerEntryPageSchema = z
   .object({ items: z.array(ledgerEntrySchema), nextCursor: z.string().nullable() })
   .meta({ id: 'LedgerEntryPage' });
 export type LedgerEntryPage = z.infer<typeof ledgerEntryPageSchema>;
+
+// ── Reconciliation with the provider ─────────────────────────────────────────────────────
+//   GET /api/admin/payments/{id}/reconciliation → AdminPaymentReconciliation
+
+/** What can disagree between our books and the provider's, one word per line of the comparison. */
+export const reconciliationDifferences = ['amount', 'currency', 'refunded', 'status', 'missing_at_provider'] as const;
+export type ReconciliationDifference = (typeof reconciliationDifferences)[number];
+
+export const providerPaymentViewSchema = z
+  .object({
+    /** The provider's id of the payment (Stripe: pi_…). */
+    reference: z.string(),
+    /** The provider's own word (Stripe's PaymentIntent status: succeeded, processing, …). */
+    status: z.string(),
+    /** Minor units it received. */
+    amount: z.number().int(),
+    currency: z.string(),
+    /** Minor units it sent back. */
+    refunded: z.number().int(),
+  })
+  .meta({ id: 'ProviderPaymentView' });
+export type ProviderPaymentView = z.infer<typeof providerPaymentViewSchema>;
+
+export const adminReconciliationSchema = z
+  .object({
+    paymentId: z.string(),
+    provider: z.enum(paymentProviders),
+    /** What our books say: the payment's amount (for an amount mismatch, what the provider reported), refunded, status. */
+    booked: z.object({
+      amount: z.number().int(),
+      currency: z.string(),
+      refunded: z.number().int(),
+      status: z.enum(paymentStatuses),
+    }),
+    /** What the provider holds; null when it has no payment for this checkout. */
+    atProvider: providerPaymentViewSchema.nullable(),
+    checkedAt: iso,
+    /** Empty when the two agree. */
+    differences: z.array(z.enum(reconciliationDifferences)),
+  })
+  .meta({ id: 'AdminPaymentReconciliation' });
+export type AdminReconciliation = z.infer<typeof adminReconciliationSchema>;

@@ -16,6 +16,11 @@ export const paymentsErrors = {
     status: 503,
     message: 'The payment service is not answering. Try again in a minute.',
   },
+  /** A reconciliation of a payment made with another provider than the one this server runs with. */
+  PAYMENT_OTHER_PROVIDER: {
+    status: 409,
+    message: 'This payment was made with another payment provider than the one in use, so it cannot be checked here.',
+  },
   /** The provider did not refund; nothing was recorded, so the same refund can be asked again. */
   REFUND_UNAVAILABLE: {
     status: 503,

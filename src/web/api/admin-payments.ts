@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminPayment, AdminPaymentPage, AdminPaymentSort, AdminRefund } from '#shared/admin-money.ts';
+import type {
+  AdminPayment,
+  AdminPaymentPage,
+  AdminPaymentSort,
+  AdminReconciliation,
+  AdminRefund,
+} from '#shared/admin-money.ts';
 import type { PaymentStatus, paymentProviders } from '#shared/payments.ts';
 import { downloadHref } from '#web/lib/download-href.ts';
 import { http } from '#web/lib/http.ts';
@@ -20,6 +26,7 @@ export interface AdminPaymentListParams {
   minAmount?: number | undefined;
   maxAmount?: number | undefined;
   q?: string | undefined;
+  refundFailed?: 'true' | undefined;
   sort?: AdminPaymentSort | undefined;
   cursor?: string | undefined;
 }
@@ -31,6 +38,7 @@ export const adminPaymentKeys = {
   all: ['admin', 'payments'] as const,
   lists: () => [...adminPaymentKeys.all, 'list'] as const,
   list: (params: AdminPaymentListParams) => [...adminPaymentKeys.lists(), params] as const,
+  reconciliation: (paymentId: string) => [...adminPaymentKeys.all, 'reconciliation', paymentId] as const,
 };
 
 export const adminPaymentQueries = {
@@ -42,11 +50,24 @@ export const adminPaymentQueries = {
       // The rows stay while the next filter's answer comes, dimmed by the table.
       placeholderData: keepPreviousData,
     }),
+  /**
+   * GET /api/admin/payments/{id}/reconciliation: the payment as booked beside what the provider holds.
+   * Each opening asks the provider afresh (nothing kept once closed), and only then: a check is a
+   * call to Stripe, not something to repeat on every focus of the window.
+   */
+  reconciliation: (paymentId: string) =>
+    queryOptions({
+      queryKey: adminPaymentKeys.reconciliation(paymentId),
+      queryFn: ({ signal }) =>
+        http<AdminReconciliation>(`/api/admin/payments/${encodeURIComponent(paymentId)}/reconciliation`, { signal }),
+      gcTime: 0,
+      refetchOnWindowFocus: false,
+    }),
 };
 
 /** GET /api/admin/payments.csv: every payment the filters match, newest first. */
 export function paymentsCsvHref(filters: AdminPaymentFilterParams): string {
-  const { status, provider, createdFrom, createdTo, minAmount, maxAmount, q } = filters;
+  const { status, provider, createdFrom, createdTo, minAmount, maxAmount, q, refundFailed } = filters;
   return downloadHref('/api/admin/payments.csv', {
     status,
     provider,
@@ -55,6 +76,7 @@ export function paymentsCsvHref(filters: AdminPaymentFilterParams): string {
     minAmount,
     maxAmount,
     q,
+    refundFailed,
   });
 }
 

@@ -49,6 +49,12 @@ export const payments = pgTable(
     paidAmount: integer('paid_amount'),
     paidCurrency: text('paid_currency'),
     paidRefundedAt: timestamp('paid_refunded_at', { withTimezone: true }),
+    /**
+     * An automatic refund (a stray or mismatched payment, an expiry) the provider refused or did not
+     * answer: when, and its words. Cleared when a refund of the payment is recorded.
+     */
+    refundFailedAt: timestamp('refund_failed_at', { withTimezone: true }),
+    refundFailure: text('refund_failure'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,6 +71,8 @@ export const payments = pgTable(
     index('payment_sender_created_idx').on(t.senderId, t.createdAt, t.id),
     index('payment_ref_idx').on(t.providerRef),
     index('payment_payment_ref_idx').on(t.providerPaymentRef),
+    // "Failed automatic refunds" on the dashboard and its filtered list: a handful of rows at most.
+    index('payment_refund_failed_idx').on(t.refundFailedAt, t.id).where(sql`refund_failed_at is not null`),
   ],
 );
 

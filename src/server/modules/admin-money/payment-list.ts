@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { leadingOrderKey, listTotal } from '#server/db/counts.ts';
 import {
@@ -37,6 +37,7 @@ export function paymentFilters(query: AdminPaymentFilters): SQL[] {
   if (query.createdTo) filters.push(lt(payments.createdAt, boundary(query.createdTo, 'to')));
   if (query.minAmount !== undefined) filters.push(gte(payments.amount, query.minAmount));
   if (query.maxAmount !== undefined) filters.push(lte(payments.amount, query.maxAmount));
+  if (query.refundFailed) filters.push(isNotNull(payments.refundFailedAt));
   // Exact matches only: an id pasted from a ticket or the provider's dashboard, never a scan for a fragment.
   if (query.q) {
     const q = query.q;

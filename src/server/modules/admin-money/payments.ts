@@ -71,6 +71,9 @@ export function toAdminPayment(r: AdminPaymentResult): AdminPayment {
             refundedAt: r.row.paidRefundedAt?.toISOString() ?? null,
           }
         : null,
+    refundFailure: r.row.refundFailedAt
+      ? { at: r.row.refundFailedAt.toISOString(), reason: r.row.refundFailure ?? '' }
+      : null,
   };
 }
 

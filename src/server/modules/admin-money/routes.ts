@@ -12,6 +12,7 @@ import {
   adminPaymentListQuerySchema,
   adminPaymentPageSchema,
   adminPaymentSchema,
+  adminReconciliationSchema,
   adminRefundSchema,
   ledgerBalancesSchema,
   ledgerEntryListQuerySchema,
@@ -33,6 +34,7 @@ import { type ExportQuery, exportCsv, exportFileName } from './exports.ts';
 import { ledgerBalanceSheet, listEntries } from './journal.ts';
 import { listPayments } from './payment-list.ts';
 import { refundPayment } from './payments.ts';
+import { reconcilePayment } from './reconciliation.ts';
 
 export interface AdminMoneyRoutesOptions {
   db: Database;
@@ -91,6 +93,29 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<AdminMoneyRoutesOptions> = 
     async (req) => {
       const me = member(req);
       return refundPayment(db, notifier, provider, me.id, req.params.id, req.body);
+    },
+  );
+
+  app.get(
+    '/payments/:id/reconciliation',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'A payment as booked beside what the provider holds for it (amount, currency, refunded, status) and where they differ; read only, 503 when the provider does not answer',
+        params: paymentParamsSchema,
+        response: {
+          200: adminReconciliationSchema,
+          ...errors,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (req) => {
+      member(req);
+      return reconcilePayment(db, provider, req.params.id);
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '#server/db/schema/auth.ts';
@@ -65,6 +65,7 @@ describe('GET /api/admin/dashboard/attention', () => {
           .from(payments)
           .where(and(eq(payments.status, 'amount_mismatch'), isNull(payments.paidRefundedAt))),
       ),
+      refundsFailed: await counted(db.select({ n: count() }).from(payments).where(isNotNull(payments.refundFailedAt))),
       supportOpen: {
         total: await counted(db.select({ n: count() }).from(supportTicket).where(eq(supportTicket.status, 'open'))),
         oldestAt: expect.any(String),

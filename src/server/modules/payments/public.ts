@@ -7,6 +7,8 @@ export {
   cancelLockedPackage,
   cancelPaidPackage,
   cancelPaidPackageIn,
+  isRefundUnavailable,
+  noteRefundFailure,
   type PendingRefund,
   providerRefund,
   recordRefund,

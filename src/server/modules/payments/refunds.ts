@@ -82,6 +82,9 @@ export async function recordRefund(
     .set({
       refundedAmount,
       status: refundedAmount === payment.amount ? 'refunded' : 'partially_refunded',
+      // A refund that went through settles any automatic one that had failed before it.
+      refundFailedAt: null,
+      refundFailure: null,
       updatedAt: new Date(),
     })
     .where(eq(payments.id, payment.id))
@@ -116,11 +119,43 @@ export async function providerRefund(provider: PaymentProvider, payment: Payment
   }
 }
 
+/**
+ * Records that an automatic refund failed, on the payments of `where` still holding money: the
+ * dashboard counts them and the payments list filters them, so an administrator refunds by hand
+ * (docs/product.md §8). Outside the failed work's transaction, which rolled back.
+ */
+export async function noteRefundFailure(
+  db: Database,
+  where: { paymentId: string } | { packageId: string },
+  err: unknown,
+) {
+  const words =
+    err instanceof AppError ? (err.detail ?? err.message) : err instanceof Error ? err.message : String(err);
+  const now = new Date();
+  await db
+    .update(payments)
+    .set({ refundFailedAt: now, refundFailure: words.slice(0, 500), updatedAt: now })
+    .where(
+      'paymentId' in where
+        ? eq(payments.id, where.paymentId)
+        : and(eq(payments.packageId, where.packageId), inArray(payments.status, ['succeeded', 'partially_refunded'])),
+    );
+}
+
+/** Whether an error is the provider failing a refund (as opposed to a rule refusing it). */
+export const isRefundUnavailable = (err: unknown) =>
+  (err instanceof AppError && err.code === 'REFUND_UNAVAILABLE') || err instanceof PaymentProviderError;
+
 /** A payment that arrived for a package that no longer takes it (paid twice, cancelled meanwhile): all of it back. */
 export async function refundStrayPayment(db: Database, provider: PaymentProvider, payment: PaymentRow): Promise<void> {
   const amount = payment.amount - payment.refundedAmount;
   if (amount <= 0) return;
-  await providerRefund(provider, payment, amount, 'stray');
+  try {
+    await providerRefund(provider, payment, amount, 'stray');
+  } catch (err) {
+    await noteRefundFailure(db, { paymentId: payment.id }, err);
+    throw err;
+  }
   await db.transaction((tx) =>
     recordRefund(tx, { paymentId: payment.id, refund: amount, keptFee: 0, key: 'stray', actorId: null }),
   );
@@ -138,18 +173,23 @@ export async function refundMismatchedPayment(
   payment: PaymentRow,
 ): Promise<void> {
   if (payment.status !== 'amount_mismatch' || payment.paidRefundedAt || !payment.paidAmount) return;
-  await provider.refund(
-    {
-      providerRef: payment.providerRef,
-      providerPaymentRef: payment.providerPaymentRef,
-      currency: (payment.paidCurrency ?? payment.currency) as Currency,
-    },
-    payment.paidAmount,
-    { idempotencyKey: `refund:${payment.id}:amount-mismatch` },
-  );
+  try {
+    await provider.refund(
+      {
+        providerRef: payment.providerRef,
+        providerPaymentRef: payment.providerPaymentRef,
+        currency: (payment.paidCurrency ?? payment.currency) as Currency,
+      },
+      payment.paidAmount,
+      { idempotencyKey: `refund:${payment.id}:amount-mismatch` },
+    );
+  } catch (err) {
+    await noteRefundFailure(db, { paymentId: payment.id }, err);
+    throw err;
+  }
   await db
     .update(payments)
-    .set({ paidRefundedAt: new Date(), updatedAt: new Date() })
+    .set({ paidRefundedAt: new Date(), refundFailedAt: null, refundFailure: null, updatedAt: new Date() })
     .where(and(eq(payments.id, payment.id), isNull(payments.paidRefundedAt)));
 }
 

@@ -53,6 +53,23 @@ export interface RefundResult {
   amount: number;
 }
 
+/** What the provider itself holds for one payment, for reconciling our books with it (docs/product.md §8). */
+export interface ProviderPaymentView {
+  /** The provider's id of the payment (Stripe: the PaymentIntent `pi_…`). */
+  reference: string;
+  /** The provider's own word for its state (Stripe: `succeeded`, `processing`, `requires_payment_method`, …). */
+  status: string;
+  /** Minor units the provider received (0 until it has). */
+  amount: number;
+  /** Upper case, as our currencies are written. */
+  currency: string;
+  /** Minor units the provider has sent back. */
+  refunded: number;
+}
+
+/** The provider's status word for a payment that went through (Stripe's PaymentIntent `succeeded`). */
+export const PROVIDER_SUCCEEDED = 'succeeded';
+
 /** Money from our platform's balance at the provider to a traveler's connected account (ADR 0026). */
 export interface PayoutTransfer {
   /** Our payout id: the transfer's idempotency key is made from it, and it travels in the metadata. */
@@ -96,6 +113,16 @@ export interface PaymentProvider {
    * one transfer (the key is the payout's id). Throws PaymentProviderError on failure.
    */
   payout?(transfer: PayoutTransfer): Promise<PayoutTransferResult>;
+  /**
+   * What the provider holds for a payment: null when it has none (the checkout was never paid, or the
+   * provider does not know it). Read only. Optional so a stand-in provider in a test may leave it out;
+   * both real providers have it. Throws PaymentProviderError when the provider cannot be asked.
+   */
+  inspect?(payment: {
+    providerRef: string | null;
+    providerPaymentRef: string | null;
+    currency: Currency;
+  }): Promise<ProviderPaymentView | null>;
 }
 
 /** The provider failed or refused; the message never contains a secret. */

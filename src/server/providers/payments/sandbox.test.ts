@@ -176,3 +176,67 @@ describe('createPaymentProvider', () => {
     expect(stripe.payout).toBeTypeOf('function');
   });
 });
+
+describe('Sandbox payment provider: inspect', () => {
+  const lookup = (providerRef: string | null, providerPaymentRef: string | null = null) => ({
+    providerRef,
+    providerPaymentRef,
+    currency: 'EUR' as const,
+  });
+  const intentOf = (signed: { body: string }) =>
+    (JSON.parse(signed.body) as { data: { object: { payment_intent: string | { id: string } | null } } }).data.object
+      .payment_intent;
+
+  it('holds nothing for a checkout still open or left, nor for one it never opened', async () => {
+    const open = await result('paid');
+    expect(await sandbox.inspect(lookup(open.providerRef))).toBeNull();
+    const left = await result('cancelled');
+    sandbox.eventsFor(left);
+    expect(await sandbox.inspect(lookup(left.providerRef))).toBeNull();
+    expect(await sandbox.inspect(lookup('cs_sandbox_neveropenedhere', 'pi_sandbox_neither'))).toBeNull();
+    expect(await sandbox.inspect(lookup(null))).toBeNull();
+  });
+
+  it('holds what it signed as paid, found by the checkout or by the payment, and what it refunded', async () => {
+    const paid = await result('paid');
+    const intent = intentOf(sandbox.eventsFor(paid)) as string;
+    expect(await sandbox.inspect(lookup(paid.providerRef))).toEqual({
+      reference: intent,
+      status: 'succeeded',
+      amount: 2450,
+      currency: 'EUR',
+      refunded: 0,
+    });
+
+    await sandbox.refund(lookup(paid.providerRef, intent), 400, { idempotencyKey: 'a' });
+    // A retry of the same refund is the same refund, as at Stripe.
+    await sandbox.refund(lookup(paid.providerRef, intent), 400, { idempotencyKey: 'a' });
+    await sandbox.refund(lookup(null, intent), 100);
+    expect(await sandbox.inspect(lookup(null, intent))).toMatchObject({ amount: 2450, refunded: 500 });
+  });
+
+  it('holds the amount and currency the payer’s result carried, not the checkout’s', async () => {
+    const paid = await result('paid');
+    sandbox.eventsFor({ ...paid, amount: 2449, currency: 'GBP' });
+    expect(await sandbox.inspect(lookup(paid.providerRef))).toMatchObject({ amount: 2449, currency: 'GBP' });
+  });
+
+  it('received nothing for a declined card', async () => {
+    const declined = await result('declined');
+    const intent = intentOf(sandbox.eventsFor(declined)) as { id: string };
+    expect(await sandbox.inspect(lookup(declined.providerRef))).toEqual({
+      reference: intent.id,
+      status: 'requires_payment_method',
+      amount: 0,
+      currency: 'EUR',
+      refunded: 0,
+    });
+  });
+
+  it('knows only its own checkouts: another sandbox (a restarted server) has no record of them', async () => {
+    const paid = await result('paid');
+    sandbox.eventsFor(paid);
+    const restarted = createSandboxPaymentProvider({ baseUrl: BASE_URL, authSecret: AUTH_SECRET });
+    expect(await restarted.inspect(lookup(paid.providerRef))).toBeNull();
+  });
+});

@@ -4,12 +4,16 @@ import {
   PaymentProviderError,
   type PayoutTransfer,
   type PayoutTransferResult,
+  type ProviderPaymentView,
   type RefundResult,
 } from './payment-provider.ts';
 import { parseStripeWebhook } from './stripe-webhook.ts';
 
 export interface StripeOptions {
-  /** `sk_…` (or a restricted `rk_…` key allowed to create Checkout Sessions, Refunds and Transfers). */
+  /**
+   * `sk_…` (or a restricted `rk_…` key allowed to create Checkout Sessions, Refunds and Transfers, and
+   * to read PaymentIntents for the back office's reconciliation).
+   */
   secretKey: string;
   /** `whsec_…` of the webhook endpoint `POST /api/payments/webhook/stripe`. */
   webhookSecret: string;
@@ -23,6 +27,7 @@ export interface StripePaymentProvider extends PaymentProvider {
   readonly kind: 'stripe';
   /** Stripe Connect: a Transfer to the traveler's connected account. */
   payout(transfer: PayoutTransfer): Promise<PayoutTransferResult>;
+  inspect: NonNullable<PaymentProvider['inspect']>;
 }
 
 /** The SDK takes host, port and protocol apart (https://github.com/stripe/stripe-node#configuration). */
@@ -86,6 +91,18 @@ export function createStripePaymentProvider(options: StripeOptions): StripePayme
     }
   }
 
+  /** A read that answers null for an object Stripe does not have, and fails like `call` otherwise. */
+  function find<T>(action: string, request: () => Promise<T>): Promise<T | null> {
+    return call(action, async () => {
+      try {
+        return await request();
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing') return null;
+        throw error;
+      }
+    });
+  }
+
   /** The PaymentIntent of a checkout, for a payment whose webhook did not carry it. */
   async function paymentIntentOf(sessionId: string | null): Promise<string> {
     if (sessionId) {
@@ -141,6 +158,31 @@ export function createStripePaymentProvider(options: StripeOptions): StripePayme
         throw new PaymentProviderError(`Stripe refused the refund (${refund.status})`);
       }
       return { providerRefundRef: refund.id, amount: refund.amount };
+    },
+    async inspect(payment): Promise<ProviderPaymentView | null> {
+      let intentId = payment.providerPaymentRef;
+      if (!intentId && payment.providerRef) {
+        const sessionId = payment.providerRef;
+        const session = await find('read the checkout', () => stripe.checkout.sessions.retrieve(sessionId));
+        const ref = session?.payment_intent;
+        intentId = ref ? (typeof ref === 'string' ? ref : ref.id) : null;
+      }
+      // A checkout without a PaymentIntent was never paid: Stripe holds nothing for it.
+      if (!intentId) return null;
+      const id = intentId;
+      const intent = await find('read the payment', () =>
+        stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }),
+      );
+      if (!intent) return null;
+      // The charge that went through is the latest one; refunds, whoever made them, are counted on it.
+      const charge = intent.latest_charge;
+      return {
+        reference: intent.id,
+        status: intent.status,
+        amount: intent.amount_received,
+        currency: intent.currency.toUpperCase(),
+        refunded: charge && typeof charge !== 'string' ? charge.amount_refunded : 0,
+      };
     },
     async payout(transfer) {
       assertAmount(transfer.amount, 'A transfer');

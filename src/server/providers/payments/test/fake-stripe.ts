@@ -24,11 +24,22 @@ export interface FakeStripe extends Pick<FakeConnect, 'accounts' | 'transfers' |
   /** Checkout Sessions created so far, by id. */
   sessions: Map<string, Record<string, unknown>>;
   refunds: Map<string, Record<string, unknown>>;
+  /** PaymentIntents of the sessions paid so far, by id: what Stripe holds, to change behind our back in a test. */
+  paymentIntents: Map<string, FakePaymentIntent>;
   /** Pays an open session as Stripe would, and returns the `checkout.session.completed` event it sends. */
   completeSession(sessionId: string): Record<string, unknown>;
   /** Answers the next request with `status` (and `body`, or a Stripe-like error), whatever it asks. */
   failNext(status: number, body?: unknown): void;
   close(): Promise<void>;
+}
+
+export interface FakePaymentIntent {
+  amount: number;
+  currency: string;
+  refunded: number;
+  status: string;
+  chargeId: string;
+  metadata: unknown;
 }
 
 export const FAKE_STRIPE_KEYS = {
@@ -72,7 +83,8 @@ export function signedStripeEvent(
 
 /**
  * A local stand-in for https://api.stripe.com on 127.0.0.1 (random port), answering the calls the
- * adapter makes in Stripe's shapes: create and read a Checkout Session, create a Refund, create a Transfer
+ * adapter makes in Stripe's shapes: create and read a Checkout Session, read a PaymentIntent (with its
+ * latest charge, what it received and what was refunded of it), create a Refund, create a Transfer
  * to a connected account (the accounts the test connects with `connectAccount`). It checks the
  * secret key, reads the SDK's form encoding, records every request and replays idempotent ones the
  * way Stripe does (same key and parameters: the first answer again; other parameters: an error).
@@ -81,7 +93,7 @@ export async function startFakeStripe(keys: { secretKey: string } = FAKE_STRIPE_
   const requests: StripeRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
   const refunds = new Map<string, Record<string, unknown>>();
-  const paymentIntents = new Map<string, { amount: number; currency: string; refunded: number }>();
+  const paymentIntents = new Map<string, FakePaymentIntent>();
   const idempotent = new Map<string, { request: string; reply: Reply }>();
   const failures: Reply[] = [];
   const connect = createFakeConnect();
@@ -165,10 +177,52 @@ export async function startFakeStripe(keys: { secretKey: string } = FAKE_STRIPE_
     return { status: 200, body: refund };
   }
 
+  /** A PaymentIntent as Stripe answers it; its charge in full when asked with `expand[]=latest_charge`. */
+  function readPaymentIntent(id: string, query: Record<string, unknown>): Reply {
+    const intent = paymentIntents.get(id);
+    if (!intent) {
+      return stripeError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, {
+        code: 'resource_missing',
+        param: 'intent',
+      });
+    }
+    const expand = Object.values((query.expand as Record<string, unknown> | undefined) ?? {});
+    const received = intent.status === 'succeeded' ? intent.amount : 0;
+    const charge = {
+      id: intent.chargeId,
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: received,
+      amount_refunded: intent.refunded,
+      currency: intent.currency,
+      paid: received > 0,
+      payment_intent: id,
+      refunded: received > 0 && intent.refunded === received,
+      status: received > 0 ? 'succeeded' : 'failed',
+    };
+    return {
+      status: 200,
+      body: {
+        id,
+        object: 'payment_intent',
+        amount: intent.amount,
+        amount_received: received,
+        currency: intent.currency,
+        status: intent.status,
+        latest_charge: expand.includes('latest_charge') ? charge : charge.id,
+        metadata: intent.metadata,
+        livemode: false,
+        created: now(),
+      },
+    };
+  }
+
   function route(method: string | undefined, path: string, body: Record<string, unknown>): Reply {
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(body);
     if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
     if (method === 'POST' && path === '/v1/transfers') return connect.createTransfer(body);
+    const intent = /^\/v1\/payment_intents\/([^/?]+)$/.exec(path);
+    if (method === 'GET' && intent) return readPaymentIntent(decodeURIComponent(intent[1] ?? ''), body);
     const read = /^\/v1\/checkout\/sessions\/([^/?]+)$/.exec(path);
     if (method === 'GET' && read) {
       const session = sessions.get(decodeURIComponent(read[1] ?? ''));
@@ -240,6 +294,7 @@ export async function startFakeStripe(keys: { secretKey: string } = FAKE_STRIPE_
     requests,
     sessions,
     refunds,
+    paymentIntents,
     accounts: connect.accounts,
     transfers: connect.transfers,
     connectAccount: connect.connectAccount,
@@ -248,7 +303,14 @@ export async function startFakeStripe(keys: { secretKey: string } = FAKE_STRIPE_
       if (!session) throw new Error(`no session ${sessionId}`);
       const paymentIntent = stripeId('pi');
       const amount = Number(session.amount_total);
-      paymentIntents.set(paymentIntent, { amount, currency: String(session.currency), refunded: 0 });
+      paymentIntents.set(paymentIntent, {
+        amount,
+        currency: String(session.currency),
+        refunded: 0,
+        status: 'succeeded',
+        chargeId: stripeId('ch'),
+        metadata: session.metadata,
+      });
       Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent, url: null });
       return stripeEvent('checkout.session.completed', { ...session });
     },

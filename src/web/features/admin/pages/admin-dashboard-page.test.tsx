@@ -40,6 +40,7 @@ const attention: AdminAttention = {
   kycPending: { count: 1500, estimated: true },
   payoutsRequested: { count: 2, estimated: false },
   paymentMismatches: { count: 0, estimated: false },
+  refundsFailed: { count: 4, estimated: false },
   supportOpen: { total: { count: 3, estimated: false }, oldestAt: new Date(Date.now() - 5 * HOUR).toISOString() },
 };
 const ATTENTION = 'GET /api/admin/dashboard/attention';
@@ -116,6 +117,9 @@ describe('AdminDashboardPage: needs you now', () => {
     expect(screen.getByRole('link', { name: 'Payments with the wrong amount' }).getAttribute('href')).toBe(
       '/admin/payments?status=amount_mismatch',
     );
+    const refunds = screen.getByRole('link', { name: 'Failed automatic refunds' });
+    expect(refunds.getAttribute('href')).toBe('/admin/payments?refundFailed=true');
+    expect(refunds.closest('li')?.textContent).toContain('4');
     expect(screen.getByRole('link', { name: 'Payout requests' }).getAttribute('href')).toBe(
       '/admin/transactions?view=payouts',
     );

@@ -41,6 +41,7 @@ const payment = (over: Partial<AdminPayment>): AdminPayment => ({
   sender: { id: '00000000-0000-4000-8000-0000000000b1', name: 'Rita Sender', email: 'rita@example.test' },
   refundable: 2750,
   mismatch: null,
+  refundFailure: null,
   ...over,
 });
 
@@ -157,6 +158,47 @@ describe('PaymentsPage', () => {
     await userEvent.setup().selectOptions(screen.getByLabelText('Provider'), 'sandbox');
     await waitFor(() => expect(listCalls().at(-1)?.[1]?.query).toMatchObject({ provider: 'sandbox' }));
     expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('lists the failed automatic refunds the dashboard links to, each with when and why', async () => {
+    const stuck = payment({
+      refundFailure: { at: '2026-03-02T08:00:00.000Z', reason: 'Stripe could not refund the payment (HTTP 500)' },
+    });
+    http.mockResolvedValue(pageOf([stuck]));
+    const { container } = renderPage('/admin/payments?refundFailed=true');
+    const table = await loadedTable('Books for Berlin');
+    expect(within(table).getByText('Automatic refund failed')).toBeTruthy();
+    expect(within(table).getByText(/Stripe could not refund the payment \(HTTP 500\)/)).toBeTruthy();
+    expect(listCalls()[0]?.[1]?.query).toMatchObject({ refundFailed: 'true' });
+    const only = screen.getByRole('checkbox', { name: 'Failed automatic refunds only' }) as HTMLInputElement;
+    expect(only.checked).toBe(true);
+    expect(screen.getByRole('link', { name: 'Export payments as CSV' }).getAttribute('href')).toContain(
+      'refundFailed=true',
+    );
+    await userEvent.setup().click(only);
+    await waitFor(() => expect(listCalls().at(-1)?.[1]?.query).toMatchObject({ refundFailed: undefined }));
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('checks a row at the provider from its own button, in a dialog', async () => {
+    http.mockImplementation(async (url: string) =>
+      url.endsWith('/reconciliation')
+        ? {
+            paymentId: open.id,
+            provider: 'stripe',
+            booked: { amount: 2750, currency: 'EUR', refunded: 0, status: 'succeeded' },
+            atProvider: { reference: 'pi_test_1', status: 'succeeded', amount: 2750, currency: 'EUR', refunded: 0 },
+            checkedAt: '2026-03-02T09:30:00.000Z',
+            differences: [],
+          }
+        : pageOf([open]),
+    );
+    renderPage();
+    const table = await loadedTable('Books for Berlin');
+    await userEvent.setup().click(within(table).getByRole('button', { name: 'Check at provider: Books for Berlin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Check Books for Berlin at the provider' });
+    expect(await within(dialog).findByText('Matches the provider')).toBeTruthy();
+    expect(http.mock.calls.some(([url]) => url === `/api/admin/payments/${open.id}/reconciliation`)).toBe(true);
   });
 
   it('exports the filtered payments as CSV, without the order or the page', async () => {

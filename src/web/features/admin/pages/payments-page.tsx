@@ -10,6 +10,7 @@ import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { dataTableColumns } from '#web/components/ui/data-table/columns.ts';
 import { DataTable } from '#web/components/ui/data-table/data-table.tsx';
+import { CheckboxField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
@@ -17,6 +18,7 @@ import { NativeSelect } from '#web/components/ui/select.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { sortParam, useListState } from '#web/lib/list-state.ts';
 import { ExportLink } from '../components/export-link.tsx';
+import { ReconciliationDialog } from '../components/reconciliation-dialog.tsx';
 import { RefundPaymentDialog } from '../components/refund-payment-dialog.tsx';
 import { parseMajorAmount } from '../lib/amounts.ts';
 
@@ -58,6 +60,8 @@ const listSchema = z.object({
   min: amountText,
   max: amountText,
   q: z.string().max(255).default(''),
+  /** The dashboard's "Failed automatic refunds" lands here. */
+  refundFailed: z.literal('true').optional(),
   sort: sortParam(['created', 'amount'], '-created'),
 });
 type ListView = z.output<typeof listSchema>;
@@ -74,6 +78,7 @@ export function paymentListParams(view: ListView, cursor: string | null): AdminP
     minAmount: toMinor(view.min),
     maxAmount: toMinor(view.max),
     q: view.q || undefined,
+    refundFailed: view.refundFailed,
     sort: view.sort as AdminPaymentSort,
     cursor: cursor ?? undefined,
   };
@@ -81,7 +86,7 @@ export function paymentListParams(view: ListView, cursor: string | null): AdminP
 
 const money = (p: AdminPayment, amount: number) => formatMoney(amount, p.currency);
 
-function columnsFor(onRefund: (payment: AdminPayment) => void) {
+function columnsFor(onRefund: (payment: AdminPayment) => void, onCheck: (payment: AdminPayment) => void) {
   const column = dataTableColumns<AdminPayment>();
   return column.columns([
     column.accessor('packageTitle', { header: 'Package', meta: { primary: true } }),
@@ -105,7 +110,22 @@ function columnsFor(onRefund: (payment: AdminPayment) => void) {
     }),
     column.accessor('status', {
       header: 'Status',
-      cell: (c) => <Badge variant={statusVariant[c.getValue()]}>{statusWords[c.getValue()]}</Badge>,
+      cell: (c) => {
+        const failure = c.row.original.refundFailure;
+        return (
+          <span className="flex flex-col items-start gap-1">
+            <Badge variant={statusVariant[c.getValue()]}>{statusWords[c.getValue()]}</Badge>
+            {failure ? (
+              <>
+                <Badge variant="danger">Automatic refund failed</Badge>
+                <span className="max-w-56 text-xs text-slate-600">
+                  {formatDateTime(failure.at)}: {failure.reason}
+                </span>
+              </>
+            ) : null}
+          </span>
+        );
+      },
     }),
     column.accessor('sender', {
       header: 'Sender',
@@ -140,21 +160,35 @@ function columnsFor(onRefund: (payment: AdminPayment) => void) {
     }),
     column.display({
       id: 'actions',
-      header: 'Refund',
+      header: 'Actions',
       cell: (c) => {
         const p = c.row.original;
-        if (p.refundable <= 0) return <span className="text-slate-600">Nothing to refund</span>;
         const after = refundStage(p.packageStatus) === 'after_pickup';
         return (
-          <Button
-            variant="secondary"
-            size="sm"
-            className="relative"
-            aria-label={`Refund ${p.packageTitle}${after ? ' (after pickup: through a dispute)' : ''}`}
-            onClick={() => onRefund(p)}
-          >
-            Refund…
-          </Button>
+          <span className="flex flex-wrap items-center gap-2">
+            {p.refundable <= 0 ? (
+              <span className="text-slate-600">Nothing to refund</span>
+            ) : (
+              <Button
+                variant="secondary"
+                size="sm"
+                className="relative"
+                aria-label={`Refund ${p.packageTitle}${after ? ' (after pickup: through a dispute)' : ''}`}
+                onClick={() => onRefund(p)}
+              >
+                Refund…
+              </Button>
+            )}
+            <Button
+              variant="secondary"
+              size="sm"
+              className="relative"
+              aria-label={`Check at provider: ${p.packageTitle}`}
+              onClick={() => onCheck(p)}
+            >
+              Check at provider
+            </Button>
+          </span>
         );
       },
     }),
@@ -197,7 +231,8 @@ function AmountFilter({
 export default function PaymentsPage() {
   const list = useListState(listSchema);
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
-  const [columns] = useState(() => columnsFor(setRefunding));
+  const [checking, setChecking] = useState<AdminPayment | null>(null);
+  const [columns] = useState(() => columnsFor(setRefunding, setChecking));
   const params = paymentListParams(list.state, list.page.cursor);
   const query = useQuery(adminPaymentQueries.list(params));
   const page = query.data;
@@ -283,6 +318,14 @@ export default function PaymentsPage() {
                 onChange={(e) => list.setFilter('to', e.target.value || undefined)}
               />
             </div>
+            <CheckboxField id="payments-refund-failed" label="Failed automatic refunds only" className="self-end pb-2">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={list.state.refundFailed === 'true'}
+                onChange={(e) => list.setFilter('refundFailed', e.target.checked ? 'true' : undefined)}
+              />
+            </CheckboxField>
             <AmountFilter
               key={`${list.state.min ?? ''}-${list.state.max ?? ''}`}
               min={list.state.min}
@@ -302,6 +345,7 @@ export default function PaymentsPage() {
         }}
       />
       {refunding ? <RefundPaymentDialog payment={refunding} onClose={() => setRefunding(null)} /> : null}
+      {checking ? <ReconciliationDialog payment={checking} onClose={() => setChecking(null)} /> : null}
     </>
   );
 }

@@ -22,6 +22,8 @@ export const paymentsWords = {
   CHECKOUT_CLOSED: 'This checkout is closed: it was paid, declined or cancelled already.',
   PAYMENT_NOT_FOUND: 'This payment no longer exists. Reload the page to see it as it is now.',
   PAYMENT_PROVIDER_UNAVAILABLE: `The payment service is not answering. ${NOTHING_CHARGED} Try again in a minute.`,
+  PAYMENT_OTHER_PROVIDER:
+    'This payment was made with another payment provider than the one Tagalong uses now, so it can’t be checked from here. Look it up in that provider’s dashboard.',
   REFUND_UNAVAILABLE: 'The payment service could not refund right now. Nothing has changed. Try again in a minute.',
   INVALID_PAYMENT_WEBHOOK: 'The payment service’s message could not be read.',
   PAYMENT_NOT_REFUNDABLE: 'Only a payment that went through can be refunded.',

@@ -59,6 +59,12 @@ export function AttentionCard() {
                   to: '/admin/payments?status=amount_mismatch',
                 },
                 {
+                  label: 'Failed automatic refunds',
+                  total: query.data.refundsFailed,
+                  detail: 'to refund by hand',
+                  to: '/admin/payments?refundFailed=true',
+                },
+                {
                   label: 'Payout requests',
                   total: query.data.payoutsRequested,
                   detail: 'to send',
