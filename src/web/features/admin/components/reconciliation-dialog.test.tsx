@@ -2,37 +2,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminPayment, AdminReconciliation } from '#shared/admin-money.ts';
+import type { AdminReconciliation } from '#shared/admin-money.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { apiError, cleanupPage, mockApi, never, renderPage, seriousViolations } from '#web/test/render.tsx';
+import { adminPayment } from '../test/payments.ts';
 import { ReconciliationDialog } from './reconciliation-dialog.tsx';
 
 // The reconciliation dialog with the server mocked: asking the provider, its failure and retry, a
 // payment that matches, one that differs line by line (said in words), and one the provider lacks.
 
-const payment: AdminPayment = {
-  id: '00000000-0000-4000-8000-000000000001',
-  packageId: '00000000-0000-4000-8000-0000000000a1',
-  status: 'succeeded',
-  provider: 'stripe',
-  amount: 2750,
-  reward: 2500,
-  fee: 250,
-  currency: 'EUR',
-  refundedAmount: 0,
-  failureReason: null,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-01T10:00:00.000Z',
-  packageTitle: 'Books for Berlin',
-  packageStatus: 'open',
-  providerRef: 'cs_test_1',
-  providerPaymentRef: 'pi_test_1',
-  held: 2750,
-  sender: { id: '00000000-0000-4000-8000-0000000000b1', name: 'Rita Sender', email: 'rita@example.test' },
-  refundable: 2750,
-  mismatch: null,
-  refundFailure: null,
-};
+const payment = adminPayment();
 
 const URL_KEY = `GET /api/admin/payments/${payment.id}/reconciliation`;
 const CHECKED_AT = '2026-03-02T09:30:00.000Z';

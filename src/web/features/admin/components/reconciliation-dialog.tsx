@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminPayment, AdminReconciliation, ReconciliationDifference } from '#shared/admin-money.ts';
 import { type Currency, currencies, formatMoney } from '#shared/money.ts';
-import type { PaymentStatus } from '#shared/payments.ts';
 import { adminPaymentQueries } from '#web/api/admin-payments.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -10,22 +9,13 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
 import { describeError, errorCode } from '#web/lib/errors/describe-error.ts';
 import { formatDateTime } from '#web/lib/format.ts';
+import { paymentStatusWords } from '../lib/payment-words.ts';
 
 // Reconciling one payment with its provider (docs/product.md §8): our books beside what the provider
 // holds, line by line, each line that differs said in words. It only reads; an admin settles a
 // difference at the provider or with a refund.
 
 const providerName = { stripe: 'Stripe', sandbox: 'the sandbox' } as const;
-
-const statusWords: Record<PaymentStatus, string> = {
-  pending: 'Pending',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-  partially_refunded: 'Partly refunded',
-  amount_mismatch: 'Amount mismatch',
-};
 
 /** The provider's currency may be one we do not take: then its amount is shown in its minor units. */
 function money(amount: number, currency: string): string {
@@ -46,7 +36,7 @@ function booked(r: AdminReconciliation, line: Line): string {
   if (line === 'amount') return money(b.amount, b.currency);
   if (line === 'refunded') return money(b.refunded, b.currency);
   if (line === 'currency') return b.currency;
-  return statusWords[b.status];
+  return paymentStatusWords[b.status];
 }
 
 function held(r: AdminReconciliation, line: Line): string {

@@ -6,6 +6,7 @@ import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminPayment, AdminPaymentPage } from '#shared/admin-money.ts';
+import { adminPayment } from '../test/payments.ts';
 import PaymentsPage from './payments-page.tsx';
 
 // The payments screen with the HTTP layer mocked: its loading, empty, error and data states, the
@@ -20,30 +21,7 @@ vi.mock('#web/lib/toasts.ts', async (importOriginal) => ({
   showToast: toast,
 }));
 
-const payment = (over: Partial<AdminPayment>): AdminPayment => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  packageId: '00000000-0000-4000-8000-0000000000a1',
-  status: 'succeeded',
-  provider: 'stripe',
-  amount: 2750,
-  reward: 2500,
-  fee: 250,
-  currency: 'EUR',
-  refundedAmount: 0,
-  failureReason: null,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-01T10:00:00.000Z',
-  packageTitle: 'Books for Berlin',
-  packageStatus: 'open',
-  providerRef: 'cs_test_1',
-  providerPaymentRef: 'pi_test_1',
-  held: 2750,
-  sender: { id: '00000000-0000-4000-8000-0000000000b1', name: 'Rita Sender', email: 'rita@example.test' },
-  refundable: 2750,
-  mismatch: null,
-  refundFailure: null,
-  ...over,
-});
+const payment = adminPayment;
 
 const open = payment({});
 const carried = payment({

@@ -21,19 +21,11 @@ import { ExportLink } from '../components/export-link.tsx';
 import { ReconciliationDialog } from '../components/reconciliation-dialog.tsx';
 import { RefundPaymentDialog } from '../components/refund-payment-dialog.tsx';
 import { parseMajorAmount } from '../lib/amounts.ts';
+import { paymentStatusWords } from '../lib/payment-words.ts';
 
 // The back office's payments (docs/product.md §8): every payment into escrow with what is refunded
 // and still held, filtered and ordered by the server, and a refund per row (§5.5).
 
-const statusWords: Record<PaymentStatus, string> = {
-  pending: 'Pending',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-  partially_refunded: 'Partly refunded',
-  amount_mismatch: 'Amount mismatch',
-};
 const statusVariant: Record<PaymentStatus, BadgeVariant> = {
   pending: 'info',
   succeeded: 'success',
@@ -45,7 +37,10 @@ const statusVariant: Record<PaymentStatus, BadgeVariant> = {
 };
 const providerWords = { sandbox: 'Sandbox', stripe: 'Stripe' } as const;
 
-const tabs = [{ value: 'all', label: 'All' }, ...paymentStatuses.map((s) => ({ value: s, label: statusWords[s] }))];
+const tabs = [
+  { value: 'all', label: 'All' },
+  ...paymentStatuses.map((s) => ({ value: s, label: paymentStatusWords[s] })),
+];
 
 const amountText = z
   .string()
@@ -114,7 +109,7 @@ function columnsFor(onRefund: (payment: AdminPayment) => void, onCheck: (payment
         const failure = c.row.original.refundFailure;
         return (
           <span className="flex flex-col items-start gap-1">
-            <Badge variant={statusVariant[c.getValue()]}>{statusWords[c.getValue()]}</Badge>
+            <Badge variant={statusVariant[c.getValue()]}>{paymentStatusWords[c.getValue()]}</Badge>
             {failure ? (
               <>
                 <Badge variant="danger">Automatic refund failed</Badge>
