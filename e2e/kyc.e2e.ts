@@ -40,7 +40,7 @@ describe('identity check (sandbox provider)', () => {
       await page.goto('/user/profile/my-profile?redirect=%2Fuser%2Fpackages%2Fmy-packages');
       await page.waitForURL('**/auth/add-mobile-number?redirect=*');
       await confirmMobile(page, '+1 202 555 0161', '+12025550161');
-      await page.waitForURL('**/user/profile/my-profile?redirect=%2Fuser%2Fpackages%2Fmy-packages');
+      await page.waitForURL('**/user/profile/my-profile?redirect=%2Fuser%2Fpackages%2Fmy-packages#identity-check');
 
       const step = page.getByRole('region', { name: 'Identity check' });
       await step.getByText('our verification partner checks a photo of your passport').waitFor();

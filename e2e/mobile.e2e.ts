@@ -63,6 +63,10 @@ describe('/auth/add-mobile-number', () => {
         const main = page.locator('main');
         expect(await main.innerText()).toContain('+1 202 555 0123');
         expect(await main.innerText()).toContain('expires in 10 minutes');
+        // A demo server sends no text message: the step says where the code is.
+        expect(await main.getByRole('link', { name: 'demo mailbox' }).getAttribute('href')).toBe(
+          '/dev/mailbox?tab=sms',
+        );
         const resend = page.getByRole('button', { name: /Send a new code in \d+ s/ });
         expect(await resend.isDisabled()).toBe(true);
         // The code field takes focus, ready for the code (or the phone's one-time-code autofill).
@@ -82,8 +86,13 @@ describe('/auth/add-mobile-number', () => {
         const me = await (await context.request.get('/api/auth/me')).json();
         expect(me).toMatchObject({ phoneNumber: '+12025550123', phoneNumberVerified: true });
 
-        await page.getByRole('link', { name: 'Continue to your profile' }).click();
-        await page.waitForURL('**/user/profile/my-profile');
+        // The next step is the identity check, not the profile's top.
+        await page.getByRole('link', { name: 'Continue to the identity check' }).click();
+        await page.waitForURL('**/user/profile/my-profile#identity-check');
+        await page
+          .getByRole('region', { name: 'Identity check' })
+          .getByRole('button', { name: 'Start identity check' })
+          .waitFor();
         const checks = page.getByRole('region', { name: 'Verification' });
         await checks.getByText('Mobile number confirmed: done').waitFor();
         expect(await checks.innerText()).toContain('+12025550123');
@@ -220,8 +229,8 @@ describe('/auth/add-mobile-number', () => {
       await sendCodeAndWait(page, '+1 202 555 0127');
       await page.getByRole('textbox', { name: 'Code from the text message' }).fill(await latestCode('+12025550127'));
       await page.getByRole('button', { name: 'Verify' }).click();
-      // The identity check is still missing: its step (the profile) comes first, carrying the target.
-      await page.waitForURL((url) => url.pathname === '/user/profile/my-profile');
+      // The identity check is still missing: its step comes first, carrying the target.
+      await page.waitForURL((url) => url.pathname === '/user/profile/my-profile' && url.hash === '#identity-check');
       expect(new URL(page.url()).searchParams.get('redirect')).toBe('/user/packages/my-packages');
       expect(errors).toEqual([]);
     }));

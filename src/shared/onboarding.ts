@@ -11,11 +11,17 @@ export function nextOnboardingStep(
   if (me.verifiedProfile) return null;
   if (!me.emailVerified) return '/auth/register';
   if (!me.phoneNumberVerified) return '/auth/add-mobile-number';
-  return '/user/profile/my-profile';
+  return IDENTITY_CHECK_STEP;
 }
 
+/** The identity check's card on the profile, which the profile page scrolls to. */
+export const IDENTITY_CHECK_STEP = '/user/profile/my-profile#identity-check';
+
+/** `path` with `?redirect=`, before any `#fragment` (a query after it would be part of the fragment). */
 export function withRedirect(path: string, redirect: string | null): string {
   if (!redirect) return path;
-  const sep = path.includes('?') ? '&' : '?';
-  return `${path}${sep}redirect=${encodeURIComponent(redirect)}`;
+  const hashAt = path.indexOf('#');
+  const [base, hash] = hashAt === -1 ? [path, ''] : [path.slice(0, hashAt), path.slice(hashAt)];
+  const sep = base.includes('?') ? '&' : '?';
+  return `${base}${sep}redirect=${encodeURIComponent(redirect)}${hash}`;
 }

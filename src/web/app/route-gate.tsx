@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
 import type { RouteDef } from '#shared/routes.ts';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useAppMeta } from '#web/lib/app-meta.ts';
@@ -30,7 +30,9 @@ function DemoOnly({ children }: { children: ReactNode }) {
 
 /** One route of the table: its guard, its demo-only rule, its title, then its lazily loaded page. */
 export function RouteGate({ route }: { route: RouteDef }) {
-  useEffect(() => {
+  // A layout effect runs before every page's own effects, so a page that has more to say (the
+  // not-found page inside a demo-only route, say) sets the title after this one.
+  useLayoutEffect(() => {
     document.title = route.path === '/' ? 'Tagalong' : `${route.title} · Tagalong`;
   }, [route]);
   const Page = lazyPage(route.path);

@@ -1,9 +1,13 @@
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 
 /** The unmatched-path page: "Page not found" followed by the path. */
 export function NotFoundPage() {
   const location = useLocation();
+  useEffect(() => {
+    document.title = 'Page Not Found · Tagalong';
+  }, []);
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <p className="text-sm font-semibold text-brand-700">404</p>

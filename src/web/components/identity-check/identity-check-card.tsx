@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Me } from '#shared/auth.ts';
 import { safeRedirectTarget } from '#shared/routes.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -16,6 +17,13 @@ import { useKycState, useStartKyc } from './queries.ts';
  */
 export function IdentityCheckCard({ me }: { me: Me }) {
   const [params] = useSearchParams();
+  const { hash } = useLocation();
+  const card = useRef<HTMLDivElement>(null);
+  // Onboarding's next step links here (`#identity-check`): a client-side navigation does not scroll
+  // to a fragment by itself.
+  useEffect(() => {
+    if (hash === '#identity-check') card.current?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
   const returnTo = safeRedirectTarget(params.get('redirect'));
   const state = useKycState();
   const start = useStartKyc();
@@ -96,7 +104,7 @@ export function IdentityCheckCard({ me }: { me: Me }) {
   }
 
   return (
-    <Card role="region" aria-labelledby="identity-check-title" id="identity-check">
+    <Card ref={card} role="region" aria-labelledby="identity-check-title" id="identity-check">
       <CardHeader>
         <CardTitle id="identity-check-title" className="flex items-center gap-2">
           <ShieldCheck aria-hidden="true" className="size-5 text-brand-700" />

@@ -16,7 +16,8 @@ export function Toaster({ style, ...props }: ComponentProps<typeof SonnerToaster
   return (
     <SonnerToaster
       duration={TOAST_DURATION_MS}
-      position="top-right"
+      // Below, never over, the header's bell and account menu (whatever height the header wraps to).
+      position="bottom-right"
       closeButton
       richColors
       style={{ ...accessibleColours, ...style }}

@@ -64,6 +64,11 @@ export function errorCode(err: unknown): string | undefined {
   return readAnswer(err)?.code;
 }
 
+/** The answer's parameters (what the message names: a status, a date), empty when it carried none. */
+export function errorParams(err: unknown): ErrorParams {
+  return readAnswer(err)?.params ?? {};
+}
+
 /** Every field error of a 400, first message per field, keyed by the field's path ("pickup.lat"). */
 export function fieldErrors(err: unknown): Record<string, string> {
   const fields = readAnswer(err)?.fields ?? {};

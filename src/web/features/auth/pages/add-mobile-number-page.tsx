@@ -3,7 +3,7 @@ import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Me } from '#shared/auth.ts';
-import { nextOnboardingStep, withRedirect } from '#shared/onboarding.ts';
+import { IDENTITY_CHECK_STEP, nextOnboardingStep, withRedirect } from '#shared/onboarding.ts';
 import { formatPhoneNumber } from '#shared/phone.ts';
 import { authKeys } from '#web/api/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -12,6 +12,7 @@ import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
 import { useSession } from '#web/lib/session.ts';
+import { DemoMailboxHint } from '../components/demo-mailbox-hint.tsx';
 import { MobileCodeForm } from '../components/mobile-code-form.tsx';
 import { countryFromBrowser } from '../components/mobile-country-select.tsx';
 import { MobileNumberForm, type MobileNumberValues } from '../components/mobile-number-form.tsx';
@@ -86,13 +87,17 @@ export default function AddMobileNumberPage() {
                 Mobile number verified
               </CardTitle>
               <CardDescription>
-                {formatPhoneNumber(step.phoneNumber)} is now confirmed on your account. Your profile shows the checks
-                still to do.
+                {formatPhoneNumber(step.phoneNumber)} is now confirmed on your account.
+                {me.kycStatus === 'approved' ? '' : ' The identity check comes next.'}
               </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-wrap gap-2">
               <Button asChild>
-                <Link to="/user/profile/my-profile">Continue to your profile</Link>
+                {me.kycStatus === 'approved' ? (
+                  <Link to="/user/profile/my-profile">Continue to your profile</Link>
+                ) : (
+                  <Link to={IDENTITY_CHECK_STEP}>Continue to the identity check</Link>
+                )}
               </Button>
               <Button asChild variant="secondary">
                 <Link to="/user/dashboard">Go to your dashboard</Link>
@@ -133,7 +138,8 @@ export default function AddMobileNumberPage() {
               <CardTitle id="mobile-step">Enter the code</CardTitle>
               <CardDescription>Step 2 of 2</CardDescription>
             </CardHeader>
-            <CardContent>
+            <CardContent className="flex flex-col gap-4">
+              <DemoMailboxHint kind="sms" />
               <MobileCodeForm
                 phoneNumber={step.phoneNumber}
                 cooldownSeconds={cooldown.secondsLeft}

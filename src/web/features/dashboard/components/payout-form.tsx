@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { CurrencyBalance } from '#shared/balances.ts';
 import { type Currency, formatMoney } from '#shared/money.ts';
@@ -89,6 +89,11 @@ export function PayoutForm({ balances }: { balances: CurrencyBalance[] }) {
   const currency = form.watch('currency');
   const method = form.watch('method');
   const max = available[currency] ?? 0;
+  // A payout of all of one currency takes it off the list: the form moves to one still available,
+  // rather than offering "up to 0" of the one just paid out.
+  useEffect(() => {
+    if (available[currency] === undefined && balances[0]) form.setValue('currency', balances[0].currency);
+  }, [available, balances, currency, form]);
   const methodErrorId = `${id('method')}-error`;
 
   const onSubmit = form.handleSubmit(async (values) => {

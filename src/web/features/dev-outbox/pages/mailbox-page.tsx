@@ -86,7 +86,7 @@ export default function MailboxPage() {
     const { mail, sms } = outbox.data;
     const whom = to ? ` to ${to}` : '';
     body = (
-      <Tabs defaultValue="mail">
+      <Tabs defaultValue={params.get('tab') === 'sms' ? 'sms' : 'mail'}>
         <TabsList aria-label="Kind of message">
           <TabsTrigger value="mail">E-mail ({mail.length})</TabsTrigger>
           <TabsTrigger value="sms">SMS ({sms.length})</TabsTrigger>

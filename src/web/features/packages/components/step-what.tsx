@@ -18,10 +18,11 @@ export function StepWhat() {
         id="package-title"
         label="Title"
         required
-        hint="What a traveler reads first, e.g. “Two paperback books”."
+        hint={`What a traveler reads first, e.g. “Two paperback books”. Up to ${PACKAGE_LIMITS.title} characters.`}
         error={errors.title?.message}
       >
-        <Input maxLength={PACKAGE_LIMITS.title} autoComplete="off" {...register('title')} />
+        {/* No maxLength: a longer title pasted in is refused with the rule, never cut without a word. */}
+        <Input autoComplete="off" {...register('title')} />
       </FormField>
       <FormField
         id="package-category"

@@ -1,14 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Check, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Currency, formatMoney } from '#shared/money.ts';
 import type { PackageRequest } from '#shared/requests.ts';
 import { transportLabel } from '#shared/travel-plans.ts';
+import { packageKeys } from '#web/api/packages.ts';
+import { requestKeys } from '#web/api/requests.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { PackageSummaryCard, routeLine } from '#web/components/ui/package-summary.tsx';
-import { errorMessage } from '#web/lib/errors/describe-error.ts';
+import { errorCode, errorMessage, errorParams } from '#web/lib/errors/describe-error.ts';
 import { formatDateTime, formatKg } from '#web/lib/format.ts';
+import { useSingleFlight } from '#web/lib/single-flight.ts';
 import { showToast } from '#web/lib/toasts.ts';
 import { useAcceptRequest, useDeclineRequest, useWithdrawRequest } from '../api/requests.ts';
 import { RequestStatusBadge } from './request-status-badge.tsx';
@@ -44,6 +48,7 @@ function Who({ request }: { request: PackageRequest }) {
  * the answers the viewer may give now (the server's `actions`). Declining and withdrawing ask first.
  */
 export function RequestCard({ request }: { request: PackageRequest }) {
+  const queryClient = useQueryClient();
   const accept = useAcceptRequest();
   const decline = useDeclineRequest();
   const withdraw = useWithdrawRequest();
@@ -51,21 +56,30 @@ export function RequestCard({ request }: { request: PackageRequest }) {
   const { package: pkg, travelPlan: trip } = request;
   const can = (action: PackageRequest['actions'][number]) => request.actions.includes(action);
 
-  const onAccept = async () => {
-    if (accept.isPending) return;
+  const onAccept = useSingleFlight(async () => {
     setError(null);
-    try {
-      await accept.mutateAsync(request.id);
+    const accepted = () =>
       showToast(
         request.myRole === 'sender'
           ? 'Accepted. Show the traveler your pickup code when you hand the package over.'
           : 'Accepted. The package is yours to carry: ask the sender for the pickup code at the handover.',
         'success',
       );
+    try {
+      await accept.mutateAsync(request.id);
+      accepted();
     } catch (err) {
+      // Only the receiver accepts: a request already accepted was accepted by me (another tab, a
+      // retry after a lost answer). That is the outcome I asked for, not an error.
+      if (errorCode(err) === 'REQUEST_ALREADY_ANSWERED' && errorParams(err).status === 'accepted') {
+        accepted();
+        await queryClient.invalidateQueries({ queryKey: requestKeys.all });
+        await queryClient.invalidateQueries({ queryKey: packageKeys.one(pkg.id) });
+        return;
+      }
       setError(errorMessage(err));
     }
-  };
+  });
 
   return (
     <PackageSummaryCard
@@ -129,7 +143,7 @@ export function RequestCard({ request }: { request: PackageRequest }) {
         </p>
         <div className="flex flex-wrap gap-2">
           {can('accept') ? (
-            <Button onClick={onAccept} aria-disabled={accept.isPending || undefined}>
+            <Button onClick={() => void onAccept()} aria-disabled={accept.isPending || undefined}>
               <Check aria-hidden="true" className="size-4" />
               {accept.isPending ? 'Accepting…' : 'Accept'}
             </Button>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { TravelPlan } from '#shared/travel-plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { formatDate } from '#web/lib/format.ts';
 import { showToast } from '#web/lib/toasts.ts';
 import { CancelPlanDialog } from './cancel-plan-dialog.tsx';
 import { PlanStatusBadge } from './plan-status-badge.tsx';
@@ -69,6 +70,11 @@ export function PlanCard({ plan, focusOnMount = false }: { plan: TravelPlan; foc
                 <Link to={choosePackageHref(plan.id)} aria-describedby={titleId}>
                   <Search aria-hidden="true" className="size-4" />
                   Find packages
+                  {/* Each card's link names its own trip: a list of them reads apart by screen reader. */}
+                  <span className="sr-only">
+                    {' '}
+                    for {tripRoute(plan)}, leaving {formatDate(plan.departureAt)}
+                  </span>
                 </Link>
               </Button>
             )}

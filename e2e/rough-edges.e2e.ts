@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { user } from '#server/db/schema/auth.ts';
+import { earn, IBANS } from '#server/modules/balances/test/helpers.ts';
+import { signUpVerified } from '#server/test/users.ts';
+import { DEMO_PASSWORD } from '#shared/demo.ts';
+import { expectAccessible, setUpServerAndBrowser, signUp } from './support/harness.ts';
+
+// Rough edges a new member met, each walked in Chromium on the demo data: a double-clicked Accept,
+// toasts over the header, links that read alike, the not-found page's title, a title cut without a
+// word, and a payout form that lost the currency still available.
+
+const env = setUpServerAndBrowser({ demoMode: true });
+
+async function signInAs(page: Page, email: string) {
+  const res = await page
+    .context()
+    .request.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe('rough edges, smoothed', () => {
+  it('accepts once on a double click, says so once, and the toast leaves the header uncovered', () =>
+    env.withPage(async ({ page, errors }) => {
+      await signInAs(page, 'sender@tagalong.test');
+      await page.goto('/user/packages/requests');
+      const card = page.locator('article', { hasText: "Children's books" });
+      await card.getByRole('button', { name: 'Accept' }).dblclick();
+      const toast = page.locator('[data-sonner-toast]', { hasText: 'Accepted' });
+      await toast.first().waitFor();
+      // Give a second answer the time to arrive if one was sent.
+      await page.waitForTimeout(500);
+      expect(await page.locator('[data-sonner-toast]').allInnerTexts()).toEqual([
+        expect.stringMatching(/^Accepted\. Show the traveler your pickup code/),
+      ]);
+      expect((await card.getByRole('alert').innerText()).trim()).toBe('');
+
+      const header = await page.locator('header').first().boundingBox();
+      const shown = await toast.first().boundingBox();
+      expect(header && shown && !overlaps(header, shown)).toBe(true);
+      expect(errors).toEqual([]);
+    }));
+
+  it('names each "Find packages" link for its own trip', () =>
+    env.withPage(async ({ page }) => {
+      await signInAs(page, 'traveler@tagalong.test');
+      await page.goto('/user/packages/carry-a-package');
+      const links = page.getByRole('link', { name: /^Find packages/ });
+      await links.first().waitFor();
+      const names = await links.evaluateAll((all) => all.map((a) => a.textContent?.trim() ?? ''));
+      expect(names.length).toBeGreaterThan(1);
+      expect(new Set(names).size).toBe(names.length);
+      expect(names[0]).toMatch(/^Find packages for .+ → .+, leaving /);
+    }));
+
+  it('titles the not-found page "Page Not Found", in the tab too', () =>
+    env.withPage(async ({ page }) => {
+      await page.goto('/no/such/page');
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      await expect.poll(() => page.title()).toBe('Page Not Found · Tagalong');
+    }));
+
+  it('refuses a package title over 100 characters with the rule, rather than cutting it', () =>
+    env.withPage(async ({ page }) => {
+      await signInAs(page, 'sender@tagalong.test');
+      await page.goto('/user/packages/send-a-package');
+      const title = page.getByRole('textbox', { name: /^Title/ });
+      await title.fill('A'.repeat(120));
+      expect((await title.inputValue()).length).toBe(120);
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await page.getByText('Use at most 100 characters').waitFor();
+      expect(await title.getAttribute('aria-invalid')).toBe('true');
+    }));
+
+  it('keeps offering the currency still available after paying out all of another', () =>
+    env.withPage(async ({ context, page, errors }) => {
+      const travelerId = await signUp(context, 'two-currencies@example.test', 'Tom Twocurrencies');
+      await env.server.database.db
+        .update(user)
+        .set({ phoneNumber: '+12025550188', phoneNumberVerified: true, kycStatus: 'approved' })
+        .where(eq(user.id, travelerId));
+      await env.server.app.sessions.userChanged(travelerId);
+      const sender = await signUpVerified(env.server.app, 'two-currencies-sender@example.test', 'Sid Sender');
+      await earn(env.server.app, { senderId: sender.id, travelerId, reward: 1250, title: 'Euro parcel' });
+      await earn(env.server.app, {
+        senderId: sender.id,
+        travelerId,
+        reward: 2400,
+        currency: 'GBP',
+        title: 'Pound parcel',
+      });
+
+      await page.goto('/user/dashboard');
+      const form = page.getByRole('form', { name: 'Request a payout' });
+      await form.getByRole('combobox', { name: 'Currency' }).selectOption('EUR');
+      await form.getByRole('button', { name: 'Pay out all €12.50' }).click();
+      await form.getByRole('textbox', { name: /Account holder/ }).fill('Tom Twocurrencies');
+      await form.getByRole('textbox', { name: /IBAN/ }).fill(IBANS.de);
+      await form.getByRole('button', { name: 'Request payout' }).click();
+      await form.getByText(/Payout of €12\.50 requested/).waitFor();
+
+      await form.getByText('Up to £24.00.').waitFor();
+      expect(await form.getByText(/€0\.00/).count()).toBe(0);
+      await form.getByRole('textbox', { name: /Amount \(GBP\)/ }).waitFor();
+      await expectAccessible(page);
+      expect(errors).toEqual([]);
+    }));
+});

@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PackageRequest } from '#shared/requests.ts';
+import { MockResponse, mockApi, renderPage, seriousViolations } from '#web/test/render.tsx';
+import { RequestCard } from './request-card.tsx';
+
+// A received request's card over a mocked API: Accept sends one request however fast it is clicked,
+// and "already accepted" — by me, in another tab or before a lost answer — reads as the success it is.
+
+const request: PackageRequest = {
+  id: '00000000-0000-4000-8000-0000000000r1',
+  status: 'pending',
+  startedBy: 'traveler',
+  myRole: 'sender',
+  direction: 'incoming',
+  message: 'Happy to take it',
+  package: {
+    id: '00000000-0000-4000-8000-0000000000a1',
+    title: 'Books for Berlin',
+    status: 'open',
+    pickup: { label: 'Paris, France', city: 'Paris', countryCode: 'FR' },
+    dropoff: { label: 'Berlin, Germany', city: 'Berlin', countryCode: 'DE' },
+    pickupFrom: '2026-03-01T10:00:00.000Z',
+    deliverBy: '2026-03-20T10:00:00.000Z',
+    weightKg: 1.5,
+    reward: 2500,
+    currency: 'EUR',
+  },
+  travelPlan: {
+    id: '00000000-0000-4000-8000-0000000000t1',
+    departureAt: '2026-03-05T08:00:00.000Z',
+    arrivalAt: '2026-03-05T18:00:00.000Z',
+    transport: 'train',
+  },
+  counterpart: { id: '00000000-0000-4000-8000-0000000000b1', name: 'Tess Traveler', image: null },
+  actions: ['accept', 'decline'],
+  createdAt: '2026-02-28T10:00:00.000Z',
+  updatedAt: '2026-02-28T10:00:00.000Z',
+};
+const ACCEPT = `POST /api/requests/${request.id}/accept`;
+const SUCCESS = /^Accepted\. Show the traveler your pickup code/;
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('#web/lib/toasts.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('#web/lib/toasts.ts')>()),
+  showToast: toast,
+}));
+
+afterEach(() => {
+  cleanup();
+  toast.mockReset();
+  vi.unstubAllGlobals();
+});
+
+const open = () => renderPage(<RequestCard request={request} />, { url: '/user/requests' });
+
+describe('RequestCard', () => {
+  it('sends one acceptance for a double click, and says only that it is accepted', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const calls = mockApi({
+      [ACCEPT]: () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { container } = open();
+    // Two clicks in one go, as a browser's double click delivers them: before the mutation's pending
+    // state has reached the button.
+    const button = screen.getByRole('button', { name: 'Accept' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    answer({ ...request, status: 'accepted', actions: [] });
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.stringMatching(SUCCESS), 'success'));
+    expect(toast).toHaveBeenCalledTimes(1);
+    expect(calls.filter((c) => `${c.method} ${c.url.pathname}` === ACCEPT)).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toBe('');
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('reads "already accepted" as the success it is', async () => {
+    mockApi({
+      [ACCEPT]: () =>
+        new MockResponse(409, {
+          error: {
+            code: 'REQUEST_ALREADY_ANSWERED',
+            message: 'This request is no longer pending.',
+            params: { status: 'accepted', action: 'accepted' },
+            requestId: 'test',
+          },
+        }),
+    });
+    open();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.stringMatching(SUCCESS), 'success'));
+    expect(screen.getByRole('alert').textContent).toBe('');
+  });
+
+  it('still says why when the request was answered otherwise', async () => {
+    mockApi({
+      [ACCEPT]: () =>
+        new MockResponse(409, {
+          error: {
+            code: 'REQUEST_ALREADY_ANSWERED',
+            message: 'This request is no longer pending.',
+            params: { status: 'withdrawn', action: 'accepted' },
+            requestId: 'test',
+          },
+        }),
+    });
+    open();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/withdrawn/));
+    expect(toast).not.toHaveBeenCalled();
+  });
+});
