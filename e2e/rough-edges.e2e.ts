@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { user } from '#server/db/schema/auth.ts';
@@ -43,6 +43,69 @@ describe('rough edges, smoothed', () => {
       const header = await page.locator('header').first().boundingBox();
       const shown = await toast.first().boundingBox();
       expect(header && shown && !overlaps(header, shown)).toBe(true);
+      expect(errors).toEqual([]);
+    }));
+
+  it('tells a new member up front what is missing before paying, and the dashboard puts it first', () =>
+    env.withPage(async ({ context, page, errors }) => {
+      await signUp(context, 'newcomer@example.test', 'Nora Newcomer');
+      await page.goto('/user/dashboard');
+      await page.getByRole('region', { name: 'Get verified' }).waitFor();
+      const sections = await page
+        .locator('main [role="region"][aria-labelledby^="dashboard-"]')
+        .evaluateAll((all) => all.map((r) => r.getAttribute('aria-labelledby')));
+      expect(sections[0]).toBe('dashboard-verification');
+      await page.getByText(/Your verification comes first/).waitFor();
+      expect(await page.getByText(/Nothing needs you right now/).count()).toBe(0);
+
+      await page.goto('/user/packages/send-a-package');
+      await page
+        .getByRole('heading', { name: 'Before you can pay, confirm your mobile number and pass the identity check' })
+        .waitFor();
+      await page.getByRole('textbox', { name: /^Title/ }).waitFor();
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Finish verifying' }).click();
+      await page.waitForURL('**/auth/add-mobile-number?redirect=%2Fuser%2Fpackages%2Fsend-a-package');
+      expect(errors).toEqual([]);
+    }));
+
+  it('says where the money is by the package’s state and the reader’s role', () =>
+    env.withPage(async ({ page, errors }) => {
+      const db = env.server.database.db;
+      const completed = (
+        (await db.execute(sql`
+          select p.id from package p join payment pay on pay.package_id = p.id
+          join "user" u on u.id = p.sender_id
+          where p.status = 'completed' and pay.status = 'succeeded' and u.email = 'sender@tagalong.test'
+          limit 1`)) as unknown as { rows: { id: string }[] }
+      ).rows[0]?.id;
+      const carried = (
+        (await db.execute(sql`
+          select p.id from package p join "user" u on u.id = p.traveler_id
+          where p.status in ('matched', 'in_transit') and u.email = 'traveler@tagalong.test'
+          limit 1`)) as unknown as { rows: { id: string }[] }
+      ).rows[0]?.id;
+      expect(completed && carried).toBeTruthy();
+
+      await signInAs(page, 'sender@tagalong.test');
+      await page.goto(`/user/packages/${completed}`);
+      const line = page.getByTestId('package-payment');
+      await line.waitFor();
+      expect(await line.innerText()).toContain('Completed: the reward was released to the traveler.');
+      expect(await line.innerText()).not.toContain('until the package is delivered');
+      await page.locator('dt', { hasText: 'You paid' }).waitFor();
+
+      // The payment's return page, opened again long after.
+      await page.goto(`/user/packages/${completed}/payment/callback`);
+      await page.getByText(/Your package is completed now\./).waitFor();
+      expect(await page.getByRole('link', { name: 'Find a traveler' }).count()).toBe(0);
+
+      await page.context().clearCookies();
+      await signInAs(page, 'traveler@tagalong.test');
+      await page.goto(`/user/packages/${carried}`);
+      await page.locator('dt', { hasText: 'The sender pays' }).waitFor();
+      expect(await page.locator('dt', { hasText: /^You pa/ }).count()).toBe(0);
+      await page.getByText('We hold your reward until the package is delivered.').waitFor();
       expect(errors).toEqual([]);
     }));
 

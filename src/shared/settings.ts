@@ -152,9 +152,24 @@ export interface VerificationChecks {
 export const isVerifiedProfile = (checks: VerificationChecks) =>
   checks.emailVerified && checks.phoneNumberVerified && checks.kycStatus === 'approved';
 
+export type VerificationCheck = 'email' | 'phone' | 'identity';
+
 /**
- * Whether a member may pay for a package and invite travelers under the settings in force: a
- * verified profile, or, when the settings relax it for senders, a confirmed e-mail and mobile number.
+ * The checks a member still lacks to pay for a package and invite travelers under the settings in
+ * force, in onboarding order: all three, or, when the settings relax it for senders, the e-mail and
+ * the mobile number only.
  */
+export function missingToSend(
+  checks: VerificationChecks,
+  settings: Pick<Settings, 'sendersNeedVerifiedProfile'>,
+): VerificationCheck[] {
+  const missing: VerificationCheck[] = [];
+  if (!checks.emailVerified) missing.push('email');
+  if (!checks.phoneNumberVerified) missing.push('phone');
+  if (settings.sendersNeedVerifiedProfile && checks.kycStatus !== 'approved') missing.push('identity');
+  return missing;
+}
+
+/** Whether a member may pay for a package and invite travelers under the settings in force. */
 export const maySend = (checks: VerificationChecks, settings: Pick<Settings, 'sendersNeedVerifiedProfile'>) =>
-  settings.sendersNeedVerifiedProfile ? isVerifiedProfile(checks) : checks.emailVerified && checks.phoneNumberVerified;
+  missingToSend(checks, settings).length === 0;

@@ -49,7 +49,7 @@ const words: Record<ActionKind, { icon: ReactNode; text: (item: ActionItem) => s
 const linkClass =
   'font-medium break-words text-brand-700 underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
-function Body({ needs }: { needs: NeedsAction }) {
+function Body({ needs, verifying }: { needs: NeedsAction; verifying: boolean }) {
   if (needs.isPending) {
     return (
       <div className="flex flex-col gap-3">
@@ -63,6 +63,15 @@ function Body({ needs }: { needs: NeedsAction }) {
       <ErrorState title="We couldn't check what needs your action" headingLevel={3} onRetry={needs.refetch}>
         Check your connection and try again.
       </ErrorState>
+    );
+  }
+  if (needs.items.length === 0 && verifying) {
+    // The checks still missing are what needs the member: never "nothing" while they are.
+    return (
+      <p className="text-sm text-slate-700" data-testid="needs-action-verify">
+        Your verification comes first: finish the checks in “Get verified” to publish packages and offer to carry them.
+        Requests, codes, deliveries and reviews will show here as your packages move.
+      </p>
     );
   }
   if (needs.items.length === 0) {
@@ -101,7 +110,8 @@ function Body({ needs }: { needs: NeedsAction }) {
  * The top of the dashboard: the moves that wait for me, each a link to where it is made. My packages
  * and trips under way follow, in PackagesAndTripsSection.
  */
-export function NeedsActionSection() {
+/** `verifying`: the member's profile is not verified yet, and the dashboard shows its checks first. */
+export function NeedsActionSection({ verifying = false }: { verifying?: boolean }) {
   const needs = useNeedsAction();
   return (
     <Card role="region" aria-labelledby="dashboard-needs-action">
@@ -110,7 +120,7 @@ export function NeedsActionSection() {
         <CardDescription>Requests to answer, codes to share, deliveries to confirm, reviews to write.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Body needs={needs} />
+        <Body needs={needs} verifying={verifying} />
       </CardContent>
     </Card>
   );

@@ -25,11 +25,30 @@ export default function UserDashboardPage() {
       </>
     );
   }
+  const verification = (
+    <Card role="region" aria-labelledby="dashboard-verification">
+      <CardHeader>
+        <CardTitle id="dashboard-verification">
+          {me.verifiedProfile ? 'Your profile is verified' : 'Get verified'}
+        </CardTitle>
+        <CardDescription>
+          {me.verifiedProfile
+            ? 'You can publish packages and offer to carry them.'
+            : 'Publishing a package or offering to carry one needs a verified profile: these three checks.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <VerificationChecklist me={me} />
+      </CardContent>
+    </Card>
+  );
   return (
     <>
       <PageHeader lead={`Hello, ${firstName(me.name)}. Send a package, carry one, or follow what you have going on.`} />
       <div className="flex flex-col gap-8">
-        <NeedsActionSection />
+        {/* Until the profile is verified, its checks are the first thing to do. */}
+        {me.verifiedProfile ? null : verification}
+        <NeedsActionSection verifying={!me.verifiedProfile} />
         <PackagesAndTripsSection />
         <section aria-labelledby="dashboard-actions">
           <h2 id="dashboard-actions" className="mb-3 text-lg font-semibold text-slate-900">
@@ -37,21 +56,7 @@ export default function UserDashboardPage() {
           </h2>
           <ActionCards />
         </section>
-        <Card role="region" aria-labelledby="dashboard-verification">
-          <CardHeader>
-            <CardTitle id="dashboard-verification">
-              {me.verifiedProfile ? 'Your profile is verified' : 'Get verified'}
-            </CardTitle>
-            <CardDescription>
-              {me.verifiedProfile
-                ? 'You can publish packages and offer to carry them.'
-                : 'Publishing a package or offering to carry one needs a verified profile: these three checks.'}
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <VerificationChecklist me={me} />
-          </CardContent>
-        </Card>
+        {me.verifiedProfile ? verification : null}
         <BalanceSection me={me} />
       </div>
     </>

@@ -8,6 +8,7 @@ export function MoneyBreakdown({
   total,
   currency,
   feeNote,
+  totalLabel = 'You pay',
   className,
 }: {
   reward: number | null;
@@ -16,6 +17,8 @@ export function MoneyBreakdown({
   currency: Currency;
   /** How the fee is worked out ("10%, at least €1.00"). */
   feeNote?: string;
+  /** The total's name for its reader and the moment (#web/lib/money-words.ts). */
+  totalLabel?: string;
   className?: string;
 }) {
   const amount = (value: number | null) => (value === null ? '—' : formatMoney(value, currency));
@@ -27,7 +30,7 @@ export function MoneyBreakdown({
         Platform fee{feeNote ? <span className="text-slate-600"> ({feeNote})</span> : null}
       </dt>
       <dd className="text-right tabular-nums text-slate-900">{amount(fee)}</dd>
-      <dt className="border-t border-slate-200 pt-1.5 font-semibold text-slate-900">You pay</dt>
+      <dt className="border-t border-slate-200 pt-1.5 font-semibold text-slate-900">{totalLabel}</dt>
       <dd className="border-t border-slate-200 pt-1.5 text-right font-semibold tabular-nums text-slate-900">
         {amount(total)}
       </dd>

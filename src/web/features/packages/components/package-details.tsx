@@ -4,6 +4,8 @@ import { type Package, type PackageView, type PublicPackage, packageSizeDimensio
 import { formatPhoneNumber } from '#shared/phone.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatDateTime, formatKg } from '#web/lib/format.ts';
+import { moneyNow, readerOf, totalLabel } from '#web/lib/money-words.ts';
+import { useSession } from '#web/lib/session.ts';
 import { usePublicSettings } from '#web/lib/settings.ts';
 import { categoryLabel, sizeLabel } from '../lib/labels.ts';
 import { DetailCard } from './detail-list.tsx';
@@ -72,6 +74,7 @@ function PeopleCard({ pkg }: { pkg: Package }) {
 /** All of a package, for its sender (and admins, and its traveler). */
 export function FullPackageDetails({ pkg }: { pkg: Package }) {
   const settings = usePublicSettings();
+  const reader = readerOf(pkg, useSession().data?.id);
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <div className="flex flex-col gap-4 lg:col-span-2">
@@ -122,7 +125,19 @@ export function FullPackageDetails({ pkg }: { pkg: Package }) {
       <div className="flex flex-col gap-4">
         {pkg.status === 'draft' ? null : <PeopleCard pkg={pkg} />}
         <DetailCard title="Money">
-          <MoneyBreakdown reward={pkg.reward} fee={pkg.fee} total={pkg.total} currency={pkg.currency} />
+          <MoneyBreakdown
+            reward={pkg.reward}
+            fee={pkg.fee}
+            total={pkg.total}
+            currency={pkg.currency}
+            totalLabel={totalLabel(pkg.status, reader)}
+          />
+          {/* The sender's payment line says it with the payment's date; everyone else reads it here. */}
+          {reader === 'sender' && pkg.status !== 'draft' ? null : moneyNow(pkg.status, reader) ? (
+            <p className="mt-3 text-sm text-slate-700" data-testid="money-now">
+              {moneyNow(pkg.status, reader)}
+            </p>
+          ) : null}
           <p className="mt-3 text-sm text-slate-700">
             Declared value: {pkg.declaredValue === null ? 'not given' : formatMoney(pkg.declaredValue, pkg.currency)}
           </p>

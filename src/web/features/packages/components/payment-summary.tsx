@@ -13,7 +13,7 @@ export function PaymentSummary({ pkg }: { pkg: Package }) {
   const session = useSession();
   const mine = session.data?.id === pkg.sender.id;
   const payment = usePackagePayment(pkg.id, mine && pkg.publishedAt !== null);
-  const line = payment.data ? paymentLine(payment.data, formatDate) : null;
+  const line = payment.data ? paymentLine(payment.data, formatDate, pkg.status) : null;
   if (!line) return null;
   return (
     <p className="mt-3 border-t border-slate-200 pt-3 text-sm text-slate-800" data-testid="package-payment">

@@ -29,6 +29,7 @@ import { StepRoute } from './step-route.tsx';
 import { StepSize } from './step-size.tsx';
 import { StepWhat } from './step-what.tsx';
 import { StepWhen } from './step-when.tsx';
+import { VerificationNotice } from './verification-notice.tsx';
 
 const paymentPath = (id: string) => `/user/packages/send-a-package/payment-process?package=${encodeURIComponent(id)}`;
 
@@ -156,6 +157,7 @@ export function SendPackageWizard({
 
   return (
     <div className="max-w-3xl">
+      <VerificationNotice settings={settings} />
       <StepIndicator
         current={step}
         complete={complete}

@@ -1,14 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Loader2, Undo2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatMoney } from '#shared/money.ts';
+import { packageStatusLabel } from '#shared/package-status.ts';
 import type { Payment } from '#shared/payments.ts';
+import { packageQueries } from '#web/api/packages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { errorStatus } from '#web/lib/errors/describe-error.ts';
+import { moneyNow } from '#web/lib/money-words.ts';
 import { useLatestPayment, usePaymentLiveUpdates } from '../api/payments.ts';
 import { PayButton } from '../components/pay-button.tsx';
 import { CALLBACK_POLL_MS, type CallbackView, callbackView } from '../lib/callback-view.ts';
@@ -91,6 +95,11 @@ function Processing({ payment }: { payment: Payment }) {
 }
 
 function Succeeded({ payment }: { payment: Payment }) {
+  // Coming back here later (a reload, the browser's history), the package has moved on: say where it
+  // is now, and offer travelers only while it still looks for one.
+  const pkg = useQuery(packageQueries.detail(payment.packageId));
+  const status = pkg.data?.status ?? 'open';
+  const looking = status === 'open';
   return (
     <Outcome
       view="succeeded"
@@ -99,18 +108,23 @@ function Succeeded({ payment }: { payment: Payment }) {
       title="Payment received"
       actions={
         <>
-          <Button asChild>
-            <Link to={`/user/packages/send-a-package/searching-for-traveler?package=${payment.packageId}`}>
-              Find a traveler
-            </Link>
-          </Button>
+          {looking ? (
+            <Button asChild>
+              <Link to={`/user/packages/send-a-package/searching-for-traveler?package=${payment.packageId}`}>
+                Find a traveler
+              </Link>
+            </Button>
+          ) : null}
           {packageLink(payment.packageId)}
         </>
       }
     >
-      <p>
-        We received {formatMoney(payment.amount, payment.currency)}. Your package is published and travelers going your
-        way can see it. We hold the money until the package is delivered.
+      <p data-package-status={status}>
+        We received {formatMoney(payment.amount, payment.currency)}.{' '}
+        {looking
+          ? 'Your package is published and travelers going your way can see it.'
+          : `Your package is ${packageStatusLabel[status].toLowerCase()} now.`}{' '}
+        {moneyNow(status, 'sender')}
       </p>
     </Outcome>
   );
