@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { user } from '#server/db/schema/auth.ts';
 import { earn, IBANS } from '#server/modules/balances/test/helpers.ts';
+import { completeDraft } from '#server/modules/packages/test/helpers.ts';
 import { signUpVerified } from '#server/test/users.ts';
 import { DEMO_PASSWORD } from '#shared/demo.ts';
 import { expectAccessible, setUpServerAndBrowser, signUp } from './support/harness.ts';
@@ -106,6 +107,45 @@ describe('rough edges, smoothed', () => {
       await page.locator('dt', { hasText: 'The sender pays' }).waitFor();
       expect(await page.locator('dt', { hasText: /^You pa/ }).count()).toBe(0);
       await page.getByText('We hold your reward until the package is delivered.').waitFor();
+      expect(errors).toEqual([]);
+    }));
+
+  it('walks the send-a-package steps by the address: Back never checks, the browser’s Back stays, Edit returns to Review', () =>
+    env.withPage(async ({ page, errors }) => {
+      await signInAs(page, 'sender@tagalong.test');
+      await page.goto('/user/packages/send-a-package');
+      const heading = (name: string) => page.getByRole('heading', { level: 2, name });
+      await page.getByRole('textbox', { name: /^Title/ }).fill('Two paperback books');
+      await page.getByRole('combobox', { name: /^Category/ }).selectOption('books');
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await page.waitForURL(/step=route/);
+      const draftId = new URL(page.url()).searchParams.get('draft');
+      expect(draftId).toBeTruthy();
+
+      // An empty step: Back goes back without a word about it.
+      await page.getByRole('button', { name: 'Back' }).click();
+      await page.waitForURL(/step=what/);
+      expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBe(0);
+      // The browser's Back and Forward walk the steps of the same draft.
+      await page.goBack();
+      await page.waitForURL(/step=route/);
+      await page.goBack();
+      await page.waitForURL(/step=what/);
+      expect(new URL(page.url()).searchParams.get('draft')).toBe(draftId);
+      expect(await page.getByRole('textbox', { name: /^Title/ }).inputValue()).toBe('Two paperback books');
+
+      // A finished draft: "Edit" on Review opens the step and comes straight back.
+      const res = await page.context().request.post('/api/packages', {
+        data: { ...completeDraft(), title: 'A finished draft' },
+      });
+      const complete = (await res.json()) as { id: string };
+      await page.goto(`/user/packages/send-a-package?draft=${complete.id}&step=review`);
+      await heading('Check and continue to payment').waitFor();
+      await page.getByRole('button', { name: /^Edit when/ }).click();
+      await page.waitForURL(/step=when&then=review|then=review.*step=when/);
+      await page.getByRole('button', { name: 'Save and return to review' }).click();
+      await heading('Check and continue to payment').waitFor();
+      expect(new URL(page.url()).searchParams.get('step')).toBe('review');
       expect(errors).toEqual([]);
     }));
 

@@ -96,6 +96,10 @@ export function appMetaLoaded(page: Page) {
 
 /** axe-core on the current page: no serious or critical violations. */
 export async function expectAccessible(page: Page) {
+  // A toast sliding in is half transparent: measure colours once transitions have settled.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 3000 })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

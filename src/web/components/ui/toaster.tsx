@@ -19,6 +19,9 @@ export function Toaster({ style, ...props }: ComponentProps<typeof SonnerToaster
       // Below, never over, the header's bell and account menu (whatever height the header wraps to).
       position="bottom-right"
       closeButton
+      // Side by side rather than stacked: a toast half-hidden behind another is unreadable, and its
+      // faded text fails the contrast the colours below are chosen for.
+      expand
       richColors
       style={{ ...accessibleColours, ...style }}
       {...props}

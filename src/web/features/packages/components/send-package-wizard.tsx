@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { checkPackageRules, type Package, type PackageDraft } from '#shared/packages.ts';
 import type { PublicSettings } from '#shared/settings.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -57,7 +57,15 @@ export function SendPackageWizard({
   const query = usePackage(packageId);
   const pkg: Package | null = query.data?.visibility === 'full' ? query.data : initial;
   const saved = useMemo(() => draftOf(pkg), [pkg]);
-  const [step, setStep] = useState<StepId>(() => (initial ? firstIncompleteStep(initial.missing) : 'what'));
+  // The step lives in the address (`?step=`), so the browser's Back and Forward walk the steps; `then=review`
+  // marks a step opened from Review's "Edit", which returns there once saved.
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const [firstStep] = useState<StepId>(() => (initial ? firstIncompleteStep(initial.missing) : 'what'));
+  const fromUrl = wizardSteps.find((s) => s.id === params.get('step'))?.id ?? null;
+  // Past the first step there is a draft to show; an address naming a later step of none starts at the first.
+  const step: StepId = fromUrl && (fromUrl === 'what' || packageId) ? fromUrl : firstStep;
+  const backToReview = params.get('then') === 'review' && step !== 'review';
   const [formError, setFormError] = useState<string | null>(null);
   const create = useCreatePackage();
   const update = useUpdatePackage(packageId ?? '');
@@ -72,17 +80,28 @@ export function SendPackageWizard({
 
   // A new step takes the focus to its heading, so keyboard and screen-reader users start at its top.
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
+  const shownStep = useRef(step);
   useEffect(() => {
-    if (moved.current) headingRef.current?.focus();
+    if (shownStep.current !== step) headingRef.current?.focus();
+    shownStep.current = step;
   }, [step]);
 
-  const goTo = (target: StepId) => {
+  /** The address of a step: the draft's id (once there is one), the step, and where to go after it. */
+  const stepUrl = (target: StepId, draftId: string | null, returnToReview = false) => {
+    const next = new URLSearchParams(params);
+    if (draftId) next.set('draft', draftId);
+    next.set('step', target);
+    if (returnToReview) next.set('then', 'review');
+    else next.delete('then');
+    return `${location.pathname}?${next}`;
+  };
+
+  /** Moves without saving or checking anything: going back never stops on what is on screen. */
+  const goTo = (target: StepId, options: { returnToReview?: boolean; draftId?: string | null } = {}) => {
     setFormError(null);
     form.clearErrors();
     current.current = { ...current.current, step: target };
-    moved.current = true;
-    setStep(target);
+    navigate(stepUrl(target, options.draftId ?? packageId, options.returnToReview));
   };
 
   const showFailure = (err: unknown) => {
@@ -130,16 +149,20 @@ export function SendPackageWizard({
       setFormError(null);
       try {
         let next = pkg;
+        let created: string | null = null;
         if (!next) {
           next = await create.mutateAsync({ ...patch, title: patch.title ?? '' });
+          created = next.id;
           setPackageId(next.id);
           onCreated(next);
+          // The first step's own entry gets the draft's id, so Back returns to this draft, not a new one.
+          await navigate(stepUrl(current.current.step, next.id), { replace: true });
         } else if (!isUnchanged(patch, saved)) {
           next = await update.mutateAsync(patch);
         }
         form.reset(valuesOf(next));
         if (target === 'payment') continueToPayment(next);
-        else if (target !== current.current.step) goTo(target);
+        else if (target !== current.current.step) goTo(target, { draftId: created ?? next.id });
       } catch (err) {
         showFailure(err);
       }
@@ -162,7 +185,10 @@ export function SendPackageWizard({
         current={step}
         complete={complete}
         canMove={pkg !== null && !saving}
-        onSelect={(target) => (target === step ? undefined : saveAndGo(target))}
+        // Back to a step done never checks this one; ahead, this step is checked and saved first.
+        onSelect={(target) =>
+          target === step ? undefined : stepIndex(target) < index ? goTo(target) : saveAndGo(target)
+        }
       />
       <FormProvider {...form}>
         <form
@@ -170,7 +196,7 @@ export function SendPackageWizard({
           aria-labelledby={headingId}
           onSubmit={(event) => {
             event.preventDefault();
-            void saveAndGo(isReview ? 'payment' : (next ?? 'review'));
+            void saveAndGo(isReview ? 'payment' : backToReview ? 'review' : (next ?? 'review'));
           }}
           className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
         >
@@ -207,7 +233,11 @@ export function SendPackageWizard({
                   <ul className="mt-2 flex flex-col gap-1">
                     {missingSteps.map((s) => (
                       <li key={s.id}>
-                        <Button variant="link" className="h-auto p-0 text-amber-900" onClick={() => saveAndGo(s.id)}>
+                        <Button
+                          variant="link"
+                          className="h-auto p-0 text-amber-900"
+                          onClick={() => goTo(s.id, { returnToReview: true })}
+                        >
                           {s.label}
                         </Button>
                       </li>
@@ -215,14 +245,14 @@ export function SendPackageWizard({
                   </ul>
                 </section>
               ) : null}
-              <StepReview pkg={pkg} settings={settings} onEdit={(target) => saveAndGo(target)} />
+              <StepReview pkg={pkg} settings={settings} onEdit={(target) => goTo(target, { returnToReview: true })} />
             </>
           ) : null}
 
           <FormAlert message={formError} className="mt-4" />
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             {previous ? (
-              <Button variant="secondary" onClick={() => saveAndGo(previous)} aria-disabled={saving || undefined}>
+              <Button variant="secondary" onClick={() => goTo(previous)} aria-disabled={saving || undefined}>
                 <ArrowLeft aria-hidden="true" className="size-4" />
                 Back
               </Button>
@@ -230,7 +260,13 @@ export function SendPackageWizard({
               <span />
             )}
             <Button type="submit" aria-disabled={saving || undefined}>
-              {saving ? 'Saving…' : isReview ? 'Continue to payment' : 'Save and continue'}
+              {saving
+                ? 'Saving…'
+                : isReview
+                  ? 'Continue to payment'
+                  : backToReview
+                    ? 'Save and return to review'
+                    : 'Save and continue'}
               {saving ? null : <ArrowRight aria-hidden="true" className="size-4" />}
             </Button>
           </div>

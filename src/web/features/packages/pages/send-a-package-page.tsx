@@ -45,7 +45,7 @@ function DraftGone() {
  * address, so a reload (or the package page's "Edit") opens the same draft at its first unfinished step.
  */
 export default function SendAPackagePage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const draftParam = params.get('draft');
   const settings = usePublicSettings();
 
@@ -103,8 +103,8 @@ export default function SendAPackagePage() {
   const onCreated = (pkg: Package) => {
     // Only `created` here: the address may change a render later, and that render must not read as
     // "left for a bare /send-a-package".
+    // The wizard puts the id in the address itself, with its step.
     setSession((s) => ({ ...s, created: pkg.id }));
-    setParams({ draft: pkg.id }, { replace: true });
   };
 
   return (
