@@ -12,6 +12,7 @@ import { createSessionChanges } from './modules/auth/session-changes.ts';
 import { createSessions, type Sessions } from './modules/auth/sessions.ts';
 import { balanceRoutes } from './modules/balances/routes.ts';
 import { createBroadcaster } from './modules/broadcasts/service.ts';
+import { browseRoutes } from './modules/browse/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { promoteAdmin } from './modules/demo/service.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clock,
   });
   await app.register(placeRoutes);
+  await app.register(browseRoutes, { db: deps.database.db, settings, clock });
   await app.register(matchingRoutes, { db: deps.database.db, settings, clock });
   await app.register(settingsRoutes, { settings });
   await app.register(packageRoutes, {

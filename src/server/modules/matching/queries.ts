@@ -134,6 +134,8 @@ export function plansForPackageQuery(
   cursor: RankKey | null,
   limit: number,
   now: Date = new Date(),
+  /** Only this traveler's plans: the member who wants to offer to carry the package. */
+  onlyTravelerId: string | null = null,
 ) {
   const { pickup, dropoff } = pkg;
   const pickupKm = haversineSql(travelPlans.originLat, travelPlans.originLng, pickup);
@@ -183,6 +185,7 @@ export function plansForPackageQuery(
         gt(travelPlans.departureAt, sql`now()`),
         sql`${travelPlans.capacityGrams} - ${travelPlans.reservedGrams} >= ${pkg.weightGrams}`,
         ne(travelPlans.travelerId, pkg.senderId),
+        onlyTravelerId ? eq(travelPlans.travelerId, onlyTravelerId) : undefined,
         sql`${pickupKm} <= ${radiusKm}::float8`,
         sql`${dropoffKm} <= ${radiusKm}::float8`,
         eq(user.banned, false),

@@ -6,7 +6,7 @@ import { apiErrorSchema } from '#shared/errors.ts';
 import { matchQuerySchema, packageMatchPageSchema, travelerMatchPageSchema } from '#shared/matching.ts';
 import { packageParamsSchema } from '#shared/packages.ts';
 import { travelPlanParamsSchema } from '#shared/travel-plans.ts';
-import { matchPackagesForPlan, matchTravelersForPackage } from './service.ts';
+import { matchPackagesForPlan, matchTravelersForPackage, myTripsForPackage } from './service.ts';
 
 export interface MatchingRoutesOptions {
   db: Database;
@@ -60,5 +60,21 @@ export const matchingRoutes: FastifyPluginAsyncZod<MatchingRoutesOptions> = asyn
       },
     },
     async (req) => matchTravelersForPackage(db, settings, member(req), req.params.id, req.query, clock()),
+  );
+
+  app.get(
+    '/api/packages/:id/my-trips',
+    {
+      config: { auth: 'member' },
+      schema: {
+        tags: ['matching'],
+        summary:
+          "My active trips that can carry someone's open package (the same fit as its matches), to offer with one",
+        params: packageParamsSchema,
+        querystring: matchQuerySchema,
+        response: { 200: travelerMatchPageSchema, ...errors },
+      },
+    },
+    async (req) => myTripsForPackage(db, settings, member(req), req.params.id, req.query, clock()),
   );
 };

