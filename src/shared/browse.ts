@@ -63,7 +63,6 @@ export const packageBrowseQuerySchema = z.object({
   sort: z.enum(packageBrowseSorts, 'Sort by newest, deliver-by or reward').default('newest'),
 });
 export type PackageBrowseQuery = z.infer<typeof packageBrowseQuerySchema>;
-export type PackageBrowseParams = z.input<typeof packageBrowseQuerySchema>;
 
 export const tripBrowseSorts = ['departure', 'newest'] as const;
 export type TripBrowseSort = (typeof tripBrowseSorts)[number];
@@ -74,7 +73,6 @@ export const tripBrowseQuerySchema = z.object({
   sort: z.enum(tripBrowseSorts, 'Sort by departure or newest').default('departure'),
 });
 export type TripBrowseQuery = z.infer<typeof tripBrowseQuerySchema>;
-export type TripBrowseParams = z.input<typeof tripBrowseQuerySchema>;
 
 const rating = z
   .object({ average: z.number().min(1).max(5), count: z.number().int().min(1) })

@@ -29,6 +29,8 @@ export interface RouteDef {
 export const routes = [
   { path: '/', layout: 'miscpages', title: 'Tagalong' },
   { path: '/about', layout: 'miscpages', title: 'About Tagalong' },
+  { path: '/packages', layout: 'miscpages', title: 'Packages to carry' },
+  { path: '/trips', layout: 'miscpages', title: 'Trips going your way' },
   { path: '/ui', layout: 'miscpages', title: 'Design system' },
   { path: '/need-help', layout: 'miscpages', title: 'Need help?' },
   { path: '/unauthorized', layout: 'miscpages', title: 'Not allowed' },

@@ -32,9 +32,18 @@ export const packageKeys = {
   /** Every radius of one package's traveler matches. */
   matchesOf: (id: string) => [...packageKeys.one(id), 'matches'] as const,
   matches: (id: string, radiusKm: number) => [...packageKeys.matchesOf(id), { radiusKm }] as const,
+  /** The viewer's own trips that can carry someone's open package. */
+  myTrips: (id: string) => [...packageKeys.one(id), 'my-trips'] as const,
 };
 
 export const packageQueries = {
+  /** GET /api/packages/{id}/my-trips: my active trips that can carry this open package (the first 20, least detour first). */
+  myTrips: (id: string) =>
+    queryOptions({
+      queryKey: packageKeys.myTrips(id),
+      queryFn: ({ signal }) => http<TravelerMatchPage>(`${path(id)}/my-trips`, { signal }),
+    }),
+
   /** GET /api/packages/{id}: everything for its sender (and admins), the public part for other members. */
   detail: (id: string) =>
     queryOptions({

@@ -8,6 +8,8 @@ type PageModule = { default: ComponentType };
 export const pages: Record<PagePath, () => Promise<PageModule>> = {
   '/': () => import('#web/features/public/pages/home-page.tsx'),
   '/about': () => import('#web/features/public/pages/about-page.tsx'),
+  '/packages': () => import('#web/features/browse/pages/browse-packages-page.tsx'),
+  '/trips': () => import('#web/features/browse/pages/browse-trips-page.tsx'),
   '/ui': () => import('#web/features/design-system/pages/ui-page.tsx'),
   '/need-help': () => import('#web/features/public/pages/need-help-page.tsx'),
   '/unauthorized': () => import('#web/features/public/pages/unauthorized-page.tsx'),

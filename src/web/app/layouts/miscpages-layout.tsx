@@ -4,6 +4,8 @@ import { Brand } from './brand.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const footerLinks = [
+  ['/packages', 'Packages to carry'],
+  ['/trips', 'Trips going your way'],
   ['/about', 'About'],
   ['/need-help', 'Need help?'],
   ['/refund-policy', 'Refund policy'],
@@ -25,6 +27,12 @@ export function MiscPagesLayout() {
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
           <Brand />
           <nav aria-label="Main" className="hidden gap-5 text-sm text-slate-700 md:flex">
+            <NavLink to="/packages" className="hover:text-brand-700">
+              Packages
+            </NavLink>
+            <NavLink to="/trips" className="hover:text-brand-700">
+              Trips
+            </NavLink>
             <NavLink to="/about" className="hover:text-brand-700">
               About
             </NavLink>

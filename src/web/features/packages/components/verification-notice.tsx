@@ -20,14 +20,20 @@ const listed = (items: string[]) =>
  * (docs/product.md §1.2, under the settings in force), with a link to the first of it that brings
  * them back here. Nothing when nothing is missing.
  */
-export function VerificationNotice({ settings }: { settings: PublicSettings }) {
+export function VerificationNotice(
+  props:
+    | { purpose?: 'send'; settings: PublicSettings }
+    // Carrying always takes the whole profile, whatever the senders' setting.
+    | { purpose: 'carry'; settings?: undefined },
+) {
+  const purpose = props.purpose ?? 'send';
   const me = useSession().data;
   const location = useLocation();
   if (!me) return null;
-  const missing = missingToSend(me, settings);
+  const missing = missingToSend(me, props.settings ?? { sendersNeedVerifiedProfile: true });
   if (missing.length === 0) return null;
   const next = nextOnboardingStep(me) ?? '/user/profile/my-profile';
-  const here = `${location.pathname}${location.search}`;
+  const here = `${location.pathname}${location.search}${location.hash}`;
   return (
     <section
       aria-labelledby="verification-notice"
@@ -37,10 +43,12 @@ export function VerificationNotice({ settings }: { settings: PublicSettings }) {
       <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-800" />
       <div>
         <h2 id="verification-notice" className="font-semibold">
-          Before you can pay, {listed(missing.map((m) => checkWords[m]))}
+          Before you can {purpose === 'send' ? 'pay' : 'offer to carry it'}, {listed(missing.map((m) => checkWords[m]))}
         </h2>
         <p className="mt-1">
-          Fill in your package now: it is saved as a draft at every step and waits for you.{' '}
+          {purpose === 'send'
+            ? 'Fill in your package now: it is saved as a draft at every step and waits for you.'
+            : 'Senders hand their packages only to members whose identity we have checked. You come back here once done.'}{' '}
           <TextLink to={withRedirect(next, here)} className="text-amber-950 hover:text-amber-900">
             Finish verifying
           </TextLink>

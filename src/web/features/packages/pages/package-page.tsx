@@ -8,6 +8,7 @@ import { formatDate } from '#web/lib/format.ts';
 import { useSession } from '#web/lib/session.ts';
 import { usePackage } from '../api/packages.ts';
 import { LifecyclePanel, type ViewerRole } from '../components/lifecycle-panel.tsx';
+import { OfferPanel } from '../components/offer-panel.tsx';
 import { PackageActions } from '../components/package-actions.tsx';
 import { FullPackageDetails, PublicPackageDetails } from '../components/package-details.tsx';
 import { PackageNotFound } from '../components/package-not-found.tsx';
@@ -56,7 +57,10 @@ export default function PackagePage() {
           <FullPackageDetails pkg={pkg} />
         </div>
       ) : (
-        <PublicPackageDetails pkg={pkg} />
+        <>
+          {pkg.status === 'open' && me && me.id !== pkg.sender.id ? <OfferPanel pkg={pkg} /> : null}
+          <PublicPackageDetails pkg={pkg} />
+        </>
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { safeRedirectTarget } from '#shared/routes.ts';
 import { type TravelPlan, type TravelPlanStatus, travelPlanStatuses } from '#shared/travel-plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -51,9 +52,17 @@ export default function CarryAPackagePage() {
     }
   };
 
+  // Added for a package seen elsewhere (its page's "Add a trip for this route"): back to it, to offer.
+  const navigate = useNavigate();
+  const returnTo = safeRedirectTarget(params.get('returnTo'));
+
   const onSaved = (plan: TravelPlan) => {
-    closeForm();
     showToast(`Your trip ${tripRoute(plan)} is added.`, 'success');
+    if (returnTo) {
+      navigate(returnTo);
+      return;
+    }
+    closeForm();
     setSavedId(plan.id);
     if (status !== 'active') setParams({}, { replace: true });
   };
