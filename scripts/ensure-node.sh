@@ -2,6 +2,8 @@
 # Puts a Node.js that can run Tagalong (>= 22.18: native TypeScript type stripping) first on PATH.
 # When the machine's node is older, it fetches Node 24 from the npm registry (the `node-linux-<arch>`
 # package holds only the node binary) into a cache folder once and reuses it afterwards.
+# npm scripts need none of this on Linux: `npm install` puts Node 24 in node_modules/.bin, first on
+# PATH under `npm run` (ADR 0052). This is for a shell, to type `node file.ts` by hand, and for CI.
 #
 #   source scripts/ensure-node.sh      # in a shell or script: PATH is changed for that shell
 #

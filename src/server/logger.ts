@@ -1,12 +1,38 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 
-/** What every log line of the process goes through: its level, and secrets never written. */
-export function logOptions(config: Pick<Config, 'logLevel'>) {
+/** pino-pretty is a development dependency: an install without it (`--omit=dev`) logs JSON everywhere. */
+function prettyInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where log lines go: for a person at a terminal (stdout is a TTY), one readable line each with the
+ * time, through pino-pretty; for anything else (a pipe, a file, a log collector) pino's JSON lines on
+ * stdout, as they are (undefined: no transport).
+ */
+export function logTransport(stdoutIsTTY: boolean, level: string, installed = prettyInstalled) {
+  if (!stdoutIsTTY || level === 'silent' || !installed()) return undefined;
+  return {
+    target: 'pino-pretty',
+    options: { colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+  };
+}
+
+/** What every log line of the process goes through: its level, its form (see logTransport), and secrets never written. */
+export function logOptions(config: Pick<Config, 'logLevel'>, stdoutIsTTY = process.stdout.isTTY === true) {
+  const transport = logTransport(stdoutIsTTY, config.logLevel);
   return {
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    ...(transport ? { transport } : {}),
   };
 }
 
@@ -20,4 +46,16 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): Partial<Fastify
       return typeof given === 'string' && /^[\w.-]{8,64}$/.test(given) ? given : randomUUID();
     },
   };
+}
+
+/**
+ * The one plain line the server prints on stdout once it listens, among the log lines: where to open
+ * it. BASE_URL as configured; without one (localhost on PORT), the port it actually got, which the
+ * OS picks when PORT is 0.
+ */
+export function readyLine(baseUrl: string, port: number): string {
+  const url = new URL(baseUrl);
+  if (url.port !== '0') return `Tagalong is running at ${baseUrl}`;
+  url.port = String(port);
+  return `Tagalong is running at ${url.origin}${url.pathname.replace(/\/$/, '')}`;
 }

@@ -1,12 +1,27 @@
+import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { logOptions } from './logger.ts';
+import { logOptions, readyLine } from './logger.ts';
 import { seedDemo } from './modules/demo/service.ts';
 
-// The only entry point: config → database → migrations → demo data (demo mode) → app → listen; SIGTERM/SIGINT drain and exit 0.
+// The only entry point: config → database → migrations → demo data (demo mode) → app → listen → the
+// ready line ("Tagalong is running at …"); SIGTERM/SIGINT drain and exit 0.
+/**
+ * Resolves once the logger has written what it holds: in a terminal pino-pretty writes from a worker
+ * thread, after the main thread's own writes otherwise. At most a second, never a hang.
+ */
+function flushed(log: object): Promise<void> {
+  const { flush } = log as { flush?: (cb: () => void) => void };
+  if (!flush) return Promise.resolve();
+  return new Promise((resolve) => {
+    setTimeout(resolve, 1000).unref();
+    flush.call(log, () => resolve());
+  });
+}
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -35,6 +50,10 @@ async function main() {
   if (config.demoMode) await seedDemo(config, database.db, pino(logOptions(config)).child({ module: 'demo' }));
   const app = await buildApp(config, { database });
   await app.listen({ host: config.host, port: config.port });
+  // Among the log lines (pretty in a terminal, JSON when piped), one plain line saying where to open
+  // it, after the start-up lines so that a person sees it last.
+  await flushed(app.log);
+  process.stdout.write(`${readyLine(config.baseUrl, (app.server.address() as AddressInfo).port)}\n`);
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -16,7 +16,7 @@ export interface ServerProcess {
   url: string;
   port: number;
   child: ChildProcess;
-  /** Its latest log lines (pino JSON; anything else it printed as is). */
+  /** Its latest log lines (pino JSON, the ready line "Tagalong is running at …"; anything else it printed as is). */
   logs: string[];
   /** Of those, the warnings, errors and whatever was not a log line: what a failing test shows. */
   problems(): string[];
@@ -31,6 +31,7 @@ process.once('exit', () => {
 });
 
 function isProblem(line: string): boolean {
+  if (line.startsWith('Tagalong is running at ')) return false;
   try {
     return Number((JSON.parse(line) as { level?: unknown }).level) >= 40;
   } catch {
