@@ -4,25 +4,20 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '#shared/auth.ts';
 import type { KycState } from '#shared/kyc.ts';
+import { member as memberFixture } from '#web/test/members.ts';
 import { apiError, MockResponse, mockApi, never, renderPage, seriousViolations } from '#web/test/render.tsx';
 import { IdentityCheckCard } from './identity-check-card.tsx';
 
 // The identity check's card over a mocked API: each state, and the KYC rules holding the next start
 // back (it says from when, and where to ask for help) instead of a button the server would refuse.
 
-const member: Me = {
-  id: '00000000-0000-4000-8000-0000000000a1',
+const member = memberFixture({
   name: 'Mia Member',
   email: 'mia@example.test',
-  image: null,
   phoneNumber: '+33612345678',
-  emailVerified: true,
   phoneNumberVerified: true,
   kycStatus: 'declined',
-  verifiedProfile: false,
-  isAdmin: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+});
 const state = (over: Partial<KycState> = {}): KycState => ({
   status: 'declined',
   reasons: ['The photo is blurred'],

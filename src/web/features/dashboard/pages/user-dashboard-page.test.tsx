@@ -2,25 +2,14 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '#shared/auth.ts';
+import { member as memberFixture } from '#web/test/members.ts';
 import { mockApi, renderPage, seriousViolations } from '#web/test/render.tsx';
 import UserDashboardPage from './user-dashboard-page.tsx';
 
 // The member's dashboard over a mocked API with nothing going on: a new member's checks come first
 // and "nothing needs you" is never said while they are missing; a verified member reads it.
 
-const member: Me = {
-  id: '00000000-0000-4000-8000-0000000000a1',
-  name: 'Nora Newcomer',
-  email: 'nora@example.test',
-  image: null,
-  phoneNumber: null,
-  emailVerified: true,
-  phoneNumberVerified: false,
-  kycStatus: 'not_started',
-  verifiedProfile: false,
-  isAdmin: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const member = memberFixture();
 const verified: Me = {
   ...member,
   phoneNumber: '+33612345678',

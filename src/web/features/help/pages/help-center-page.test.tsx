@@ -1,27 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '#shared/auth.ts';
 import type { MyTickets, TicketSummary } from '#shared/support.ts';
+import { member as memberFixture } from '#web/test/members.ts';
 import { apiError, mockApi, never, renderPage, seriousViolations } from '#web/test/render.tsx';
 import HelpCenterPage from './help-center-page.tsx';
 
 // The help center over a mocked API: its topics for everyone, and for a member their conversations
 // with the team, with their loading, empty and error states.
 
-const member: Me = {
-  id: '00000000-0000-4000-8000-0000000000a1',
-  name: 'Mia Member',
-  email: 'mia@example.test',
-  image: null,
-  phoneNumber: null,
-  emailVerified: true,
-  phoneNumberVerified: false,
-  kycStatus: 'not_started',
-  verifiedProfile: false,
-  isAdmin: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const member = memberFixture({ name: 'Mia Member', email: 'mia@example.test' });
 const TICKET = '00000000-0000-4000-8000-0000000000b1';
 const ticket: TicketSummary = {
   id: TICKET,

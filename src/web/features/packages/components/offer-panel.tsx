@@ -32,7 +32,7 @@ export function OfferPanel({ pkg }: { pkg: PublicPackage }) {
   // Arriving from a listing's card (#offer), the panel is what the member came for.
   useEffect(() => {
     if (location.hash !== '#offer') return;
-    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.scrollIntoView?.({ block: 'start' });
     heading.current?.focus({ preventScroll: true });
   }, [location.hash]);
 

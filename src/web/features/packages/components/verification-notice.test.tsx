@@ -3,6 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '#shared/auth.ts';
 import { defaultSettings, publicSettingsSchema } from '#shared/settings.ts';
+import { member as memberFixture } from '#web/test/members.ts';
 import { mockApi, renderPage, seriousViolations } from '#web/test/render.tsx';
 import { VerificationNotice } from './verification-notice.tsx';
 
@@ -10,19 +11,7 @@ import { VerificationNotice } from './verification-notice.tsx';
 // (the whole verified profile) and the relaxed one (e-mail and mobile only), and nothing when done.
 
 const settings = publicSettingsSchema.parse(defaultSettings);
-const member: Me = {
-  id: '00000000-0000-4000-8000-0000000000a1',
-  name: 'Nora Newcomer',
-  email: 'nora@example.test',
-  image: null,
-  phoneNumber: null,
-  emailVerified: true,
-  phoneNumberVerified: false,
-  kycStatus: 'not_started',
-  verifiedProfile: false,
-  isAdmin: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const member = memberFixture();
 
 afterEach(() => {
   cleanup();
@@ -67,5 +56,20 @@ describe('VerificationNotice', () => {
     await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(container.querySelector('[data-testid="verification-notice"]')).toBeNull();
+  });
+});
+
+describe('VerificationNotice for carrying', () => {
+  it('asks for the whole profile whatever the senders’ rule, and comes back to the offer', async () => {
+    mockApi({ 'GET /api/auth/session': () => ({ user: member }) });
+    renderPage(<VerificationNotice purpose="carry" />, { url: '/user/packages/p1#offer', path: '/user/packages/p1' });
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Before you can offer to carry it, confirm your mobile number and pass the identity check',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Finish verifying' }).getAttribute('href')).toBe(
+      `/auth/add-mobile-number?redirect=${encodeURIComponent('/user/packages/p1#offer')}`,
+    );
   });
 });

@@ -2,27 +2,15 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '#shared/auth.ts';
 import type { ContactReceipt } from '#shared/support.ts';
+import { member as memberFixture } from '#web/test/members.ts';
 import { MockResponse, mockApi, never, renderPage, seriousViolations } from '#web/test/render.tsx';
 import NeedHelpPage from './need-help-page.tsx';
 
 // The contact form of /need-help over a mocked API, for a visitor and for a member: what it sends,
 // the reference it shows, the server's field errors beside their fields, and the honeypot nobody sees.
 
-const member: Me = {
-  id: '00000000-0000-4000-8000-0000000000a1',
-  name: 'Mia Member',
-  email: 'mia@example.test',
-  image: null,
-  phoneNumber: null,
-  emailVerified: true,
-  phoneNumberVerified: false,
-  kycStatus: 'not_started',
-  verifiedProfile: false,
-  isAdmin: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const member = memberFixture({ name: 'Mia Member', email: 'mia@example.test' });
 
 const SESSION = 'GET /api/auth/session';
 const CONTACT = 'POST /api/support/contact';
