@@ -408,3 +408,17 @@ export const packagePhotoParamsSchema = z.object({
   id: z.uuid('This is not a package id'),
   photoId: z.uuid('This is not a photo id'),
 });
+
+/**
+ * PUT /api/packages/{id}/photos/order: every photo of the draft, once each, first photo first (the
+ * first is the one lists show). The bound is the settings' own upper limit on photos per package.
+ */
+export const photoOrderSchema = z
+  .strictObject({
+    photoIds: z
+      .array(z.uuid('This is not a photo id'), 'List the photo ids in their new order')
+      .max(20, 'A package has at most 20 photos')
+      .refine((ids) => new Set(ids).size === ids.length, 'Name each photo once'),
+  })
+  .meta({ id: 'PhotoOrder' });
+export type PhotoOrder = z.infer<typeof photoOrderSchema>;

@@ -64,7 +64,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 interface Req {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: object;
 }
@@ -82,6 +82,11 @@ const endpoints: Record<string, (pkg: Pick<Package, 'id' | 'photos'>) => Req> = 
   'DELETE /api/packages/{id}/photos/{photoId}': (pkg) => ({
     method: 'DELETE',
     url: `/api/packages/${pkg.id}/photos/${pkg.photos[0]?.id}`,
+  }),
+  'PUT /api/packages/{id}/photos/order': (pkg) => ({
+    method: 'PUT',
+    url: `/api/packages/${pkg.id}/photos/order`,
+    payload: { photoIds: pkg.photos.map((photo) => photo.id) },
   }),
 };
 const writes = Object.keys(endpoints).filter((name) => !name.startsWith('GET'));
@@ -324,6 +329,15 @@ describe('ids', () => {
       const unknown = await send(request(name, fakePackage(randomUUID(), randomUUID())), sender.cookie);
       expect(unknown.statusCode, name).toBe(404);
     }
+  });
+
+  it("a photo of one package cannot be ordered through another of the sender's drafts", async () => {
+    const mine = await draftWithPhoto('Draft with its own photo');
+    const res = await call(app, 'PUT', `/api/packages/${mine.id}/photos/order`, sender.cookie, {
+      photoIds: [draft.photos[0]?.id],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('photoIds');
   });
 
   it("a photo of one package cannot be removed through another of the sender's drafts", async () => {

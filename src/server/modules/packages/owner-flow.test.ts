@@ -186,6 +186,28 @@ describe('a draft, step by step', () => {
       );
       expect(page.items.find((p) => p.id === id)?.photo?.url).toBe(photoUrl);
     });
+
+    it('the sender puts the photos in a new order: it is kept, and the list shows the new first photo', async () => {
+      const before = packageSchema.parse((await call(app, 'GET', `/api/packages/${id}`, sender.cookie)).json());
+      const reversed = before.photos.map((p) => p.id).reverse();
+      expect(reversed).toHaveLength(2);
+      const res = await call(app, 'PUT', `/api/packages/${id}/photos/order`, sender.cookie, { photoIds: reversed });
+      expect(res.statusCode, res.body).toBe(200);
+      const view = packageSchema.parse(res.json());
+      expect(view.photos.map((p) => p.id)).toEqual(reversed);
+      expect(Date.parse(view.updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt));
+      const again = packageSchema.parse((await call(app, 'GET', `/api/packages/${id}`, sender.cookie)).json());
+      expect(again.photos.map((p) => p.id)).toEqual(reversed);
+      const page = packagePageSchema.parse(
+        (await call(app, 'GET', '/api/packages?group=drafts', sender.cookie)).json(),
+      );
+      expect(page.items.find((p) => p.id === id)?.photo?.url).toBe(view.photos[0]?.url);
+      // A photo added afterwards goes last.
+      const added = await uploadPhoto(app, sender.cookie, id, await solidPng(120, 90), 'later.png', 'image/png');
+      const withNew = packageSchema.parse(added.json()).photos;
+      expect(withNew.slice(0, 2).map((p) => p.id)).toEqual(reversed);
+      expect(withNew[2]).toMatchObject({ width: 120, height: 90 });
+    });
   });
 
   it('deleting the draft removes it, its timeline and its photo files', async () => {

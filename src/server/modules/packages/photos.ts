@@ -13,7 +13,8 @@ import type { PackageRow } from './mapping.ts';
 import { toPackagePhoto } from './photo-image.ts';
 import { fullView } from './views.ts';
 
-// Photos of a draft (docs/product.md §2: up to 5, a setting): added one per request, removed one by one.
+// Photos of a draft (docs/product.md §2: up to 5, a setting): added one per request, removed one by
+// one, and put in the sender's order (the first is the one lists show).
 
 async function assertRoom(db: Database | Transaction, packageId: string, settings: Settings) {
   const [row] = await db.select({ n: count() }).from(packagePhotos).where(eq(packagePhotos.packageId, packageId));
@@ -97,5 +98,41 @@ export async function deletePhoto(
   });
   // After the commit, so a rolled-back removal keeps its file; best effort, as nothing links to it now.
   await storage.delete(key).catch(() => undefined);
+  return fullView(db, row, 'sender', settings);
+}
+
+/** The draft's photos in the order given, which must name each of them once and nothing else. */
+export async function reorderPhotos(
+  db: Database,
+  store: SettingsStore,
+  viewer: Viewer,
+  packageId: string,
+  photoIds: string[],
+): Promise<Package> {
+  const settings = await store.current();
+  const row = await db.transaction(async (tx) => {
+    // Under the package's lock, so an upload or a removal cannot slip between the check and the writes.
+    const draft = await senderDraft(tx, packageId, viewer, true);
+    const stored = await tx
+      .select({ id: packagePhotos.id })
+      .from(packagePhotos)
+      .where(eq(packagePhotos.packageId, packageId));
+    const ids = new Set(stored.map((photo) => photo.id));
+    if (photoIds.length !== ids.size || photoIds.some((id) => !ids.has(id))) {
+      throw new AppError('VALIDATION_FAILED', {
+        detail: 'The order must list every photo of this package once, and no other.',
+        fields: { photoIds: [`List each of this package's ${ids.size} photos once`] },
+      });
+    }
+    for (const [position, id] of photoIds.entries()) {
+      await tx.update(packagePhotos).set({ position }).where(eq(packagePhotos.id, id));
+    }
+    const [updated] = await tx
+      .update(packages)
+      .set({ updatedAt: new Date() })
+      .where(eq(packages.id, packageId))
+      .returning();
+    return updated ?? draft;
+  });
   return fullView(db, row, 'sender', settings);
 }

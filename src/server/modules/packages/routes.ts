@@ -15,9 +15,10 @@ import {
   packagePhotoParamsSchema,
   packageSchema,
   packageViewSchema,
+  photoOrderSchema,
   updatePackageSchema,
 } from '#shared/packages.ts';
-import { addPhoto, deletePhoto } from './photos.ts';
+import { addPhoto, deletePhoto, reorderPhotos } from './photos.ts';
 import {
   cancelPackage,
   createPackage,
@@ -203,6 +204,21 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
       },
     },
     async (req) => deletePhoto(db, storage, settings, member(req), req.params.id, req.params.photoId),
+  );
+
+  app.put(
+    '/api/packages/:id/photos/order',
+    {
+      config: { auth: 'member' },
+      schema: {
+        tags: ['packages'],
+        summary: 'Put the photos of my draft in a new order: every photo id once, the first photo first',
+        params: packageParamsSchema,
+        body: photoOrderSchema,
+        response: { 200: packageSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+    },
+    async (req) => reorderPhotos(db, settings, member(req), req.params.id, req.body.photoIds),
   );
 
   app.get(

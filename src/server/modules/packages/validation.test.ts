@@ -141,3 +141,35 @@ describe('POST /api/packages/{id}/photos refuses bad photos and stores nothing',
     expect(view.actions).not.toContain('add_photos');
   });
 });
+
+describe('PUT /api/packages/{id}/photos/order refuses an order that is not the draft’s photos, once each', () => {
+  it.each([
+    ['one left out', (ids: string[]) => ids.slice(1)],
+    ['one named twice', (ids: string[]) => [...ids.slice(1), ids[1] as string]],
+    ['an unknown id in place of one', (ids: string[]) => [...ids.slice(1), '00000000-0000-4000-8000-000000000000']],
+    ['one added', (ids: string[]) => [...ids, '00000000-0000-4000-8000-000000000000']],
+    ['none at all', () => []],
+    ['something that is not an id', (ids: string[]) => [...ids.slice(1), 'photo-1']],
+  ])('%s: 400 on photoIds, and the order stays', async (_, order) => {
+    const before = (await call(app, 'GET', `/api/packages/${draft.id}`, sender.cookie)).json() as Package;
+    const ids = before.photos.map((p) => p.id);
+    expect(ids.length).toBeGreaterThan(1);
+    const res = await call(app, 'PUT', `/api/packages/${draft.id}/photos/order`, sender.cookie, {
+      photoIds: order([...ids].reverse()),
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = Object.keys(res.json().error.fields);
+    expect(fields.length).toBeGreaterThan(0);
+    expect(fields.every((field) => field.startsWith('photoIds'))).toBe(true);
+    const after = (await call(app, 'GET', `/api/packages/${draft.id}`, sender.cookie)).json() as Package;
+    expect(after.photos.map((p) => p.id)).toEqual(ids);
+    expect(after.updatedAt).toBe(before.updatedAt);
+  });
+
+  it('a body without the list, or with more', async () => {
+    for (const body of [{}, { photoIds: [], extra: true }, { photoIds: 'all' }]) {
+      const res = await call(app, 'PUT', `/api/packages/${draft.id}/photos/order`, sender.cookie, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+});

@@ -47,7 +47,7 @@ export const completeDraft = (): PackageDraft & { title: string } => ({
   notes: 'Ring twice',
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A JSON request as a member (or a visitor, without a cookie). */
 export function call(app: FastifyInstance, method: Method, url: string, cookie?: string, payload?: unknown) {

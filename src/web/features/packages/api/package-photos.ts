@@ -59,3 +59,17 @@ export function useDeletePackagePhoto(packageId: string) {
     onSuccess: (pkg) => afterPackageChange(client, pkg),
   });
 }
+
+/** PUT /api/packages/{id}/photos/order: every photo id of the draft, the first photo first. */
+export function useReorderPackagePhotos(packageId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: packageMutationKeys.photos(packageId),
+    mutationFn: (photoIds: string[]) =>
+      http<Package>(`/api/packages/${encodeURIComponent(packageId)}/photos/order`, {
+        method: 'PUT',
+        body: { photoIds },
+      }),
+    onSuccess: (pkg) => afterPackageChange(client, pkg),
+  });
+}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { checkPackageRules, type Package, type PackageDraft } from '#shared/packages.ts';
@@ -22,6 +22,7 @@ import {
 } from '../lib/wizard-steps.ts';
 import { draftOf, isUnchanged, stepSchema, valuesOf, type WizardValues } from '../lib/wizard-values.ts';
 import { StepIndicator } from './step-indicator.tsx';
+import { StepPhotos } from './step-photos.tsx';
 import { StepRecipient } from './step-recipient.tsx';
 import { StepReview } from './step-review.tsx';
 import { StepReward } from './step-reward.tsx';
@@ -70,6 +71,12 @@ export function SendPackageWizard({
   const create = useCreatePackage();
   const update = useUpdatePackage(packageId ?? '');
   const saving = create.isPending || update.isPending;
+  // Photos still being prepared or sent would be dropped by leaving their step, so it waits for them.
+  const [photosBusy, setPhotosBusy] = useState(false);
+  const onPhotosBusy = useCallback((busy: boolean) => {
+    setPhotosBusy(busy);
+    if (!busy) setFormError(null);
+  }, []);
 
   // The resolver checks the step on screen against the draft as saved; both change between renders.
   const current = useRef({ step, saved });
@@ -143,6 +150,12 @@ export function SendPackageWizard({
     navigate(paymentPath(draft.id));
   };
 
+  const photosPending = () => {
+    if (step !== 'photos' || !photosBusy) return false;
+    setFormError('Your photos are still being added. Wait until they are done, then go on.');
+    return true;
+  };
+
   const saveAndGo = (target: StepId | 'payment') =>
     form.handleSubmit(async (patch) => {
       if (saving) return;
@@ -173,8 +186,11 @@ export function SendPackageWizard({
   const previous = wizardSteps[index - 1]?.id;
   const next = wizardSteps[index + 1]?.id;
   const incomplete = new Set(pkg ? pkg.missing.map((f) => formFieldOf(f)).map((f) => f && stepOfField(f)) : []);
+  // Photos are optional: their step reads as done once there is one.
   const complete = new Set(
-    wizardSteps.filter((s) => pkg && s.id !== 'review' && !incomplete.has(s.id)).map((s) => s.id),
+    wizardSteps
+      .filter((s) => pkg && s.id !== 'review' && !incomplete.has(s.id) && (s.id !== 'photos' || pkg.photos.length > 0))
+      .map((s) => s.id),
   );
   const missingSteps = wizardSteps.filter((s) => incomplete.has(s.id));
 
@@ -187,7 +203,7 @@ export function SendPackageWizard({
         canMove={pkg !== null && !saving}
         // Back to a step done never checks this one; ahead, this step is checked and saved first.
         onSelect={(target) =>
-          target === step ? undefined : stepIndex(target) < index ? goTo(target) : saveAndGo(target)
+          target === step || photosPending() ? undefined : stepIndex(target) < index ? goTo(target) : saveAndGo(target)
         }
       />
       <FormProvider {...form}>
@@ -196,6 +212,7 @@ export function SendPackageWizard({
           aria-labelledby={headingId}
           onSubmit={(event) => {
             event.preventDefault();
+            if (photosPending()) return;
             void saveAndGo(isReview ? 'payment' : backToReview ? 'review' : (next ?? 'review'));
           }}
           className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
@@ -215,6 +232,7 @@ export function SendPackageWizard({
           </p>
 
           {step === 'what' ? <StepWhat /> : null}
+          {step === 'photos' && pkg ? <StepPhotos pkg={pkg} settings={settings} onBusyChange={onPhotosBusy} /> : null}
           {step === 'route' ? <StepRoute /> : null}
           {step === 'when' ? <StepWhen /> : null}
           {step === 'size' ? <StepSize settings={settings} /> : null}
@@ -252,7 +270,11 @@ export function SendPackageWizard({
           <FormAlert message={formError} className="mt-4" />
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             {previous ? (
-              <Button variant="secondary" onClick={() => goTo(previous)} aria-disabled={saving || undefined}>
+              <Button
+                variant="secondary"
+                onClick={() => photosPending() || goTo(previous)}
+                aria-disabled={saving || undefined}
+              >
                 <ArrowLeft aria-hidden="true" className="size-4" />
                 Back
               </Button>

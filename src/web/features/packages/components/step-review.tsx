@@ -9,7 +9,6 @@ import { formatDateTime, formatKg } from '#web/lib/format.ts';
 import { categoryLabel, sizeLabel } from '../lib/labels.ts';
 import { type StepId, wizardSteps } from '../lib/wizard-steps.ts';
 import { feeNoteOf, MoneyBreakdown } from './money-breakdown.tsx';
-import { PhotoUploader } from './photo-uploader.tsx';
 
 const notGiven = <span className="text-slate-600">Not given yet</span>;
 const orNot = (value: ReactNode) =>
@@ -54,7 +53,7 @@ const place = (p: Package['pickup']) =>
     </>
   ) : null;
 
-/** Everything the draft holds, each part with a way back to its step, and the photos. */
+/** Everything the draft holds, the photos too, each part with a way back to its step. */
 export function StepReview({
   pkg,
   settings,
@@ -65,73 +64,83 @@ export function StepReview({
   onEdit: (step: StepId) => void;
 }) {
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <Section step="what" onEdit={onEdit}>
-          <Facts
-            rows={[
-              ['Title', pkg.title],
-              ['Category', orNot(pkg.category && categoryLabel[pkg.category])],
-              ['Description', orNot(pkg.description)],
-            ]}
-          />
-        </Section>
-        <Section step="route" onEdit={onEdit}>
-          <Facts
-            rows={[
-              ['Pickup', orNot(place(pkg.pickup))],
-              ['Drop-off', orNot(place(pkg.dropoff))],
-            ]}
-          />
-        </Section>
-        <Section step="when" onEdit={onEdit}>
-          <Facts
-            rows={[
-              ['Ready for pickup from', orNot(pkg.pickupFrom && formatDateTime(pkg.pickupFrom))],
-              ['Deliver by', orNot(pkg.deliverBy && formatDateTime(pkg.deliverBy))],
-            ]}
-          />
-        </Section>
-        <Section step="size" onEdit={onEdit}>
-          <Facts
-            rows={[
-              ['Size', orNot(pkg.size && `${pkg.size} · ${sizeLabel[pkg.size]}, ${packageSizeDimensions[pkg.size]}`)],
-              ['Weight', orNot(pkg.weightKg !== null && formatKg(pkg.weightKg))],
-            ]}
-          />
-        </Section>
-        <Section step="reward" onEdit={onEdit}>
-          <MoneyBreakdown
-            reward={pkg.reward}
-            fee={pkg.fee}
-            total={pkg.total}
-            currency={pkg.currency}
-            feeNote={feeNoteOf(settings, pkg.currency)}
-            className="max-w-md"
-          />
-          <p className="mt-2 text-sm text-slate-700">
-            Declared value: {pkg.declaredValue === null ? notGiven : formatMoney(pkg.declaredValue, pkg.currency)}
+    <div>
+      <Section step="what" onEdit={onEdit}>
+        <Facts
+          rows={[
+            ['Title', pkg.title],
+            ['Category', orNot(pkg.category && categoryLabel[pkg.category])],
+            ['Description', orNot(pkg.description)],
+          ]}
+        />
+      </Section>
+      <Section step="photos" onEdit={onEdit}>
+        {pkg.photos.length > 0 ? (
+          <ul aria-label="Photos" className="flex flex-wrap gap-2">
+            {pkg.photos.map((photo, index) => (
+              <li key={photo.id}>
+                <img
+                  src={photo.url}
+                  alt={`${pkg.title}, ${index + 1} of ${pkg.photos.length}`}
+                  width={photo.width}
+                  height={photo.height}
+                  className="size-20 rounded-md border border-slate-200 bg-slate-100 object-cover sm:size-24"
+                />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">
+            None yet. They are optional, but travelers choose packages they can see.
           </p>
-        </Section>
-        <Section step="recipient" onEdit={onEdit}>
-          <Facts
-            rows={[
-              ['Name', orNot(pkg.recipientName)],
-              ['Phone', orNot(pkg.recipientPhone && formatPhoneNumber(pkg.recipientPhone))],
-              ['Notes for the traveler', orNot(pkg.notes)],
-            ]}
-          />
-        </Section>
-      </div>
-      <section aria-labelledby="review-photos" className="flex flex-col gap-3">
-        <div>
-          <h3 id="review-photos" className="font-semibold text-slate-900">
-            Photos
-          </h3>
-          <p className="text-sm text-slate-600">Optional, but travelers choose packages they can see.</p>
-        </div>
-        <PhotoUploader pkg={pkg} maxPhotos={settings.maxPhotos} />
-      </section>
+        )}
+      </Section>
+      <Section step="route" onEdit={onEdit}>
+        <Facts
+          rows={[
+            ['Pickup', orNot(place(pkg.pickup))],
+            ['Drop-off', orNot(place(pkg.dropoff))],
+          ]}
+        />
+      </Section>
+      <Section step="when" onEdit={onEdit}>
+        <Facts
+          rows={[
+            ['Ready for pickup from', orNot(pkg.pickupFrom && formatDateTime(pkg.pickupFrom))],
+            ['Deliver by', orNot(pkg.deliverBy && formatDateTime(pkg.deliverBy))],
+          ]}
+        />
+      </Section>
+      <Section step="size" onEdit={onEdit}>
+        <Facts
+          rows={[
+            ['Size', orNot(pkg.size && `${pkg.size} · ${sizeLabel[pkg.size]}, ${packageSizeDimensions[pkg.size]}`)],
+            ['Weight', orNot(pkg.weightKg !== null && formatKg(pkg.weightKg))],
+          ]}
+        />
+      </Section>
+      <Section step="reward" onEdit={onEdit}>
+        <MoneyBreakdown
+          reward={pkg.reward}
+          fee={pkg.fee}
+          total={pkg.total}
+          currency={pkg.currency}
+          feeNote={feeNoteOf(settings, pkg.currency)}
+          className="max-w-md"
+        />
+        <p className="mt-2 text-sm text-slate-700">
+          Declared value: {pkg.declaredValue === null ? notGiven : formatMoney(pkg.declaredValue, pkg.currency)}
+        </p>
+      </Section>
+      <Section step="recipient" onEdit={onEdit}>
+        <Facts
+          rows={[
+            ['Name', orNot(pkg.recipientName)],
+            ['Phone', orNot(pkg.recipientPhone && formatPhoneNumber(pkg.recipientPhone))],
+            ['Notes for the traveler', orNot(pkg.notes)],
+          ]}
+        />
+      </Section>
     </div>
   );
 }

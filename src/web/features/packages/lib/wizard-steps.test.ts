@@ -23,9 +23,25 @@ describe('wizard steps', () => {
     expect(draftFieldsOf('route')).toEqual(['pickup', 'dropoff']);
   });
 
+  it('put the photos right after what is sent, asking for no field, and end with the review', () => {
+    expect(wizardSteps.map((s) => s.id)).toEqual([
+      'what',
+      'photos',
+      'route',
+      'when',
+      'size',
+      'reward',
+      'recipient',
+      'review',
+    ]);
+    expect(draftFieldsOf('photos')).toEqual([]);
+  });
+
   it('resume a draft at its first step with something missing, or at the review', () => {
     expect(firstIncompleteStep([...requiredForPublishing])).toBe('what');
     expect(firstIncompleteStep(['category', 'reward'])).toBe('what');
+    // Photos are optional: a draft with a title and a category resumes past them.
+    expect(firstIncompleteStep(['pickup', 'dropoff', 'reward'])).toBe('route');
     expect(firstIncompleteStep(['deliverBy', 'recipientPhone'])).toBe('when');
     expect(firstIncompleteStep(['recipientName'])).toBe('recipient');
     expect(firstIncompleteStep([])).toBe('review');

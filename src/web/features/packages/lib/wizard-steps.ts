@@ -1,7 +1,9 @@
 import type { PackageDraft } from '#shared/packages.ts';
 
-// The steps of "send a package", in order, and which fields each one asks for. The review step asks
-// for nothing: it shows everything, takes the photos and leads to payment.
+// The steps of "send a package", in order, and which fields each one asks for. Two ask for none: the
+// photos step, early so a sender adds them while the package is in front of them (each photo is saved
+// to the draft as it goes up, and the draft exists from the first step on), and the review, which shows
+// everything and leads to payment.
 
 export type WizardField =
   | 'title'
@@ -22,7 +24,7 @@ export type WizardField =
   | 'notes';
 
 export interface WizardStep {
-  id: 'what' | 'route' | 'when' | 'size' | 'reward' | 'recipient' | 'review';
+  id: 'what' | 'photos' | 'route' | 'when' | 'size' | 'reward' | 'recipient' | 'review';
   /** Short, for the step indicator. */
   label: string;
   /** The step's heading. */
@@ -41,6 +43,7 @@ export const wizardSteps: readonly WizardStep[] = [
     fields: ['title', 'category', 'description'],
     required: ['title', 'category'],
   },
+  { id: 'photos', label: 'Photos', title: 'Add photos of your package', fields: [], required: [] },
   {
     id: 'route',
     label: 'From and to',
