@@ -63,6 +63,10 @@ describe('browsing before signing up', () => {
       expect(await card.innerText()).toContain('Sam');
       expect(await card.innerText()).not.toContain('Sender');
       expect(await page.getByRole('combobox', { name: 'From' }).inputValue()).toBe('Paris, France');
+      // The searched route on a map drawn from the bundled outlines (no tile server is reachable here).
+      const map = page.getByRole('img', { name: /^Map of the route from Paris to Berlin, 8\d\d km/ });
+      await map.waitFor();
+      expect((await map.locator('path').first().getAttribute('d'))?.length).toBeGreaterThan(1000);
       await expectAccessible(page);
 
       await card.getByRole('link', { name: `Offer to carry ${DEMO_PACKAGE}` }).click();
@@ -108,6 +112,7 @@ describe('browsing before signing up', () => {
       // The very package of the card, at its offer.
       await page.waitForURL(/\/user\/packages\/[0-9a-f-]{36}#offer$/);
       await page.getByRole('heading', { name: DEMO_PACKAGE, level: 1 }).waitFor();
+      await page.getByRole('img', { name: /^Map of the route from Paris to Berlin/ }).waitFor();
       const offer = page.getByRole('region', { name: 'Offer to carry it' });
       await offer.getByText('None of your trips can carry it yet').waitFor();
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('offer');

@@ -22,3 +22,9 @@ export function haversineKm(a: LatLng, b: LatLng): number {
   // Rounding can push h a hair above 1 for antipodal points, and asin is NaN there.
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(Math.min(1, h)));
 }
+
+/**
+ * A coordinate to a tenth of a degree (about 10 km): enough to draw a city on a route map, too coarse
+ * to point at a street, for what anyone but a package's parties may see (docs/product.md §2.6).
+ */
+export const roughDegrees = (degrees: number) => Math.round(degrees * 10) / 10;

@@ -249,7 +249,14 @@ export type PackageEvent = z.infer<typeof packageEventSchema>;
 
 /** A city without its street address: what anyone but the parties sees of a place. */
 export const publicPlaceSchema = z
-  .object({ label: z.string(), city: z.string(), countryCode: countryCodeSchema })
+  .object({
+    label: z.string(),
+    city: z.string(),
+    countryCode: countryCodeSchema,
+    /** The city's coordinates from the gazetteer (a street address is never geocoded), for the map. */
+    lat: z.number().optional(),
+    lng: z.number().optional(),
+  })
   .meta({ id: 'PublicPlace' });
 export type PublicPlace = z.infer<typeof publicPlaceSchema>;
 

@@ -15,7 +15,7 @@ import {
   type TripBrowseQuery,
 } from '#shared/browse.ts';
 import { AppError } from '#shared/errors.ts';
-import { haversineKm } from '#shared/geo.ts';
+import { haversineKm, roughDegrees } from '#shared/geo.ts';
 import type { PackageSize } from '#shared/packages.ts';
 import type { Place } from '#shared/places.ts';
 import type { PackageCategory } from '#shared/settings.ts';
@@ -44,7 +44,13 @@ function resolveCities(query: { from?: string | undefined; to?: string | undefin
 const around = (place: Place | null, radiusKm: number): Around | null =>
   place ? { center: { lat: place.lat, lng: place.lng }, radiusKm } : null;
 
-const place = (label: string, city: string, countryCode: string) => ({ label, city, countryCode });
+const place = (label: string, city: string, countryCode: string, at: { lat: number; lng: number }) => ({
+  label,
+  city,
+  countryCode,
+  lat: roughDegrees(at.lat),
+  lng: roughDegrees(at.lng),
+});
 const km = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => Math.round(haversineKm(a, b));
 
 /** GET /api/browse/packages */
@@ -93,8 +99,8 @@ export async function browsePackages(
       weightKg: r.weightGrams === null ? null : r.weightGrams / 1000,
       currency: r.currency as PublicPackageCard['currency'],
       reward: r.reward,
-      pickup: place(r.pickupLabel ?? '', r.pickupCity ?? '', r.pickupCountry ?? ''),
-      dropoff: place(r.dropoffLabel ?? '', r.dropoffCity ?? '', r.dropoffCountry ?? ''),
+      pickup: place(r.pickupLabel ?? '', r.pickupCity ?? '', r.pickupCountry ?? '', pickup),
+      dropoff: place(r.dropoffLabel ?? '', r.dropoffCity ?? '', r.dropoffCountry ?? '', dropoff),
       pickupFrom: (r.pickupFrom ?? r.createdAt).toISOString(),
       deliverBy: (r.deliverBy ?? r.createdAt).toISOString(),
       distanceKm: km(pickup, dropoff),
@@ -142,8 +148,11 @@ export async function browseTrips(
   const items = page.map(
     (r): PublicTripCard => ({
       id: r.id,
-      origin: place(r.originLabel, r.originCity, r.originCountry),
-      destination: place(r.destinationLabel, r.destinationCity, r.destinationCountry),
+      origin: place(r.originLabel, r.originCity, r.originCountry, { lat: r.originLat, lng: r.originLng }),
+      destination: place(r.destinationLabel, r.destinationCity, r.destinationCountry, {
+        lat: r.destinationLat,
+        lng: r.destinationLng,
+      }),
       departureAt: r.departureAt.toISOString(),
       arrivalAt: r.arrivalAt.toISOString(),
       transport: r.transport as Transport,

@@ -145,8 +145,9 @@ describe("another member and someone else's open package", () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(publicPackageSchema.strict().parse(body).visibility).toBe('public');
-    expect(body.pickup).toEqual({ label: paris.label, city: paris.city, countryCode: 'FR' });
-    expect(body.dropoff).toEqual({ label: berlin.label, city: berlin.city, countryCode: 'DE' });
+    // The city's coordinates only to a tenth of a degree, for the route map.
+    expect(body.pickup).toEqual({ label: paris.label, city: paris.city, countryCode: 'FR', lat: 48.9, lng: 2.3 });
+    expect(body.dropoff).toEqual({ label: berlin.label, city: berlin.city, countryCode: 'DE', lat: 52.5, lng: 13.4 });
     for (const key of ['recipientName', 'recipientPhone', 'notes', 'declaredValue', 'timeline', 'actions', 'missing']) {
       expect(body).not.toHaveProperty(key);
     }

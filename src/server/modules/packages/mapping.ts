@@ -1,5 +1,6 @@
 import type { packagePhotos, packages } from '#server/db/schema/packages.ts';
 import { PACKAGE_PHOTO_URL_PREFIX } from '#server/providers/storage/package-photo-storage.ts';
+import { roughDegrees } from '#shared/geo.ts';
 import { type Currency, platformFee } from '#shared/money.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 import type {
@@ -67,7 +68,13 @@ const dropoffOf = (row: PackageRow) =>
 
 /** Only the city: what anyone but the parties may know of a place. */
 const publicPlaceOf = (place: Place | null): PublicPlace | null =>
-  place && { label: place.label, city: place.city, countryCode: place.countryCode };
+  place && {
+    label: place.label,
+    city: place.city,
+    countryCode: place.countryCode,
+    lat: roughDegrees(place.lat),
+    lng: roughDegrees(place.lng),
+  };
 
 const kgOf = (grams: number | null) => (grams === null ? null : grams / 1000);
 const isoOf = (date: Date | null) => (date === null ? null : date.toISOString());

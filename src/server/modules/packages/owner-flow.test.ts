@@ -335,7 +335,7 @@ describe('my packages', () => {
     expect(titles(await get('group=active&status=completed'))).toEqual([]);
 
     const open = (await get('group=active')).items[0];
-    expect(open?.pickup).toEqual({ label: paris.label, city: 'Paris', countryCode: 'FR' });
+    expect(open?.pickup).toEqual({ label: paris.label, city: 'Paris', countryCode: 'FR', lat: 48.9, lng: 2.3 });
     expect(open?.total).toBe(2750);
   });
 

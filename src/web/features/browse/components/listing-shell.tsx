@@ -2,6 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Place } from '#shared/places.ts';
+import { RouteMap } from '#web/components/route-map/route-map.tsx';
 import { type RouteSearch, RouteSearchForm } from '#web/components/route-search/route-search-form.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { ShowMore } from '#web/components/ui/show-more.tsx';
@@ -131,6 +132,7 @@ export function ListingShell<Item>({
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{filterFields}</div>
         </RouteSearchForm>
       </search>
+      {first?.from && first.to ? <RouteMap from={first.from} to={first.to} className="mb-6 max-w-3xl" /> : null}
       {list.isPlaceholderData ? <Spinner label="Searching" /> : null}
       {body}
     </>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '#shared/money.ts';
 import { type Package, type PackageView, type PublicPackage, packageSizeDimensions } from '#shared/packages.ts';
 import { formatPhoneNumber } from '#shared/phone.ts';
+import { RouteMap } from '#web/components/route-map/route-map.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatDateTime, formatKg } from '#web/lib/format.ts';
 import { moneyNow, readerOf, totalLabel } from '#web/lib/money-words.ts';
@@ -110,7 +111,9 @@ export function FullPackageDetails({ pkg }: { pkg: Package }) {
             ['Pickup', place(pkg.pickup)],
             ['Drop-off', place(pkg.dropoff)],
           ]}
-        />
+        >
+          <RouteOnMap from={pkg.pickup} to={pkg.dropoff} />
+        </DetailCard>
         <DetailCard title="Dates" rows={whenRows(pkg)} />
         <DetailCard title="What's inside" rows={whatRows(pkg)} />
         <DetailCard
@@ -165,7 +168,9 @@ export function PublicPackageDetails({ pkg }: { pkg: PublicPackage }) {
             ['Pickup', pkg.pickup?.label],
             ['Drop-off', pkg.dropoff?.label],
           ]}
-        />
+        >
+          <RouteOnMap from={pkg.pickup} to={pkg.dropoff} />
+        </DetailCard>
         <DetailCard title="Dates" rows={whenRows(pkg)} />
         <DetailCard title="What's inside" rows={whatRows(pkg)} />
       </div>
@@ -177,5 +182,19 @@ export function PublicPackageDetails({ pkg }: { pkg: PublicPackage }) {
         <DetailCard title="Sender">{personLink(pkg.sender)}</DetailCard>
       </div>
     </div>
+  );
+}
+
+type Located = { city: string; lat?: number | undefined; lng?: number | undefined } | null;
+
+/** The route on a map, once both places are chosen (a draft may have neither). */
+function RouteOnMap({ from, to }: { from: Located; to: Located }) {
+  if (from?.lat === undefined || from.lng === undefined || to?.lat === undefined || to.lng === undefined) return null;
+  return (
+    <RouteMap
+      className="mt-3"
+      from={{ city: from.city, lat: from.lat, lng: from.lng }}
+      to={{ city: to.city, lat: to.lat, lng: to.lng }}
+    />
   );
 }

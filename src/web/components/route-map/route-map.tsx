@@ -1,0 +1,37 @@
+import { lazy, Suspense } from 'react';
+import { haversineKm } from '#shared/geo.ts';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { formatKm } from '#web/lib/format.ts';
+
+const RouteMapCanvas = lazy(() => import('./route-map-canvas.tsx'));
+
+interface End {
+  city: string;
+  lat: number;
+  lng: number;
+}
+export interface RouteEnds {
+  from: End;
+  to: End;
+}
+
+/**
+ * A route on a map drawn from bundled country outlines (no tile server; ADR 0055), with the
+ * distance as the crow flies. Its box has a fixed shape, so nothing moves when the drawing arrives.
+ */
+export function RouteMap({ from, to, className }: RouteEnds & { className?: string }) {
+  const km = Math.round(haversineKm(from, to));
+  const label = `Map of the route from ${from.city} to ${to.city}, ${formatKm(km)} as the crow flies`;
+  return (
+    <figure className={className}>
+      <div className="aspect-[16/7] w-full">
+        <Suspense fallback={<Skeleton className="h-full w-full" aria-label="Loading the map" />}>
+          <RouteMapCanvas from={from} to={to} label={label} />
+        </Suspense>
+      </div>
+      <figcaption className="mt-2 text-sm text-slate-600">
+        {from.city} → {to.city}: {formatKm(km)} as the crow flies
+      </figcaption>
+    </figure>
+  );
+}
