@@ -157,6 +157,8 @@ describe('browsing before signing up', () => {
           0,
         );
 
+        // On a phone the filters start folded, under the cities.
+        await page.getByText('Dates, size and more filters').click();
         await page.getByLabel('Room for at least (kg)').fill('500');
         await page.getByRole('button', { name: 'Search' }).click();
         await page.waitForURL('**/trips?from=paris-fr&to=berlin-de&minCapacityKg=500');

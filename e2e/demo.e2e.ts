@@ -82,6 +82,18 @@ it('shows the demo sender their packages, drafts and trips on the dashboard, eac
   await context.close();
 });
 
+it("shows the demo packages' photos on the public list of packages to carry (360 px)", async () => {
+  const { context, page, errors } = await newPage(browser, demo.url, { width: 360, height: 740 });
+  await page.goto('/packages');
+  const photo = page.locator('main img[src^="/api/package-photos/"]').first();
+  await photo.scrollIntoViewIfNeeded();
+  // Loaded and decoded: a demo photo is served as an uploaded one is.
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 it('does not exist with demo mode off', async () => {
   const production = await startServer({ demoMode: false });
   try {

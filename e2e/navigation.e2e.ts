@@ -143,7 +143,7 @@ describe('error boundary', () => {
 });
 
 describe('small screens', () => {
-  it.each(['/', '/auth/login', '/need-help', '/ui'])('%s fits 360 px without sideways scrolling', (path) =>
+  it.each(['/', '/about', '/auth/login', '/need-help', '/ui'])('%s fits 360 px without sideways scrolling', (path) =>
     withPage(
       async ({ page }) => {
         await page.goto(path);

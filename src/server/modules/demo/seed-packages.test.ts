@@ -1,12 +1,14 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
-import { packageEvents, packages } from '#server/db/schema/packages.ts';
+import { packageEvents, packagePhotos, packages } from '#server/db/schema/packages.ts';
 import { disputes, reviews } from '#server/db/schema/requests.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import { worldGazetteer } from '#server/modules/places/gazetteer.ts';
+import { createPackagePhotoStorage } from '#server/providers/storage/create.ts';
 import { buildStartedApp, testConfig } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { DEMO_PASSWORD } from '#shared/demo.ts';
@@ -22,6 +24,7 @@ import {
 import { defaultSettings } from '#shared/settings.ts';
 import { travelPlanPageSchema } from '#shared/travel-plans.ts';
 import { demoCities, demoSeed } from './seed-packages.ts';
+import { demoPhotoFiles, seedDemoPhotos } from './seed-photos.ts';
 
 // Demo mode's packages and travel plans: seeded on the first start only, in every status, and the two
 // the end-to-end test needs (Sam's open Paris → Berlin package, Tess's Paris → Berlin trip).
@@ -52,7 +55,8 @@ const tableCounts = async () => {
   const [p] = await db.select({ n: count() }).from(packages);
   const [t] = await db.select({ n: count() }).from(travelPlans);
   const [e] = await db.select({ n: count() }).from(packageEvents);
-  return { packages: p?.n, travelPlans: t?.n, events: e?.n };
+  const [ph] = await db.select({ n: count() }).from(packagePhotos);
+  return { packages: p?.n, travelPlans: t?.n, events: e?.n, photos: ph?.n };
 };
 
 beforeAll(async () => {
@@ -302,6 +306,42 @@ describe('the first start in demo mode', () => {
     expect(packageViewSchema.parse(deliver.json()).status).toBe('delivered');
   });
 
+  it('gives the open packages a photo, stored and served as an uploaded one is', async () => {
+    const open = await database.db.select().from(packages).where(eq(packages.status, 'open'));
+    expect(open.length).toBeGreaterThanOrEqual(5);
+    const tess = await signIn('traveler@tagalong.test');
+    const served = new Set<string>();
+    for (const row of open) {
+      expect(demoPhotoFiles[row.title], row.title).toBeDefined();
+      // What any member sees of it: the public view lists the photo, with its size.
+      const view = packageViewSchema.parse(
+        (await app.inject({ url: `/api/packages/${row.id}`, headers: { cookie: tess } })).json(),
+      );
+      expect(view.photos, row.title).toHaveLength(1);
+      const [photo] = view.photos;
+      expect(photo?.url).toMatch(/^\/api\/package-photos\/[0-9a-f-]{36}\.webp$/);
+      expect(photo?.width).toBeGreaterThanOrEqual(400);
+      expect(photo?.height).toBeGreaterThanOrEqual(300);
+      const res = await app.inject({ url: photo?.url as string });
+      expect(res.statusCode, row.title).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      expect(res.rawPayload.length).toBeLessThan(64 * 1024);
+      served.add(photo?.url as string);
+    }
+    // Each package has a key of its own, as every upload does, even where two show the same image.
+    expect(served.size).toBe(open.length);
+    // Drafts keep none: their senders add them.
+    const drafts = await database.db.select({ id: packages.id }).from(packages).where(eq(packages.status, 'draft'));
+    for (const draft of drafts) {
+      const [n] = await database.db
+        .select({ n: count() })
+        .from(packagePhotos)
+        .where(eq(packagePhotos.packageId, draft.id));
+      expect(n?.n).toBe(0);
+    }
+  });
+
   it('makes drafts and open packages that pass the package rules', () => {
     const now = new Date(startedAt);
     const at = (days: number) => new Date(startedAt + days * DAY);
@@ -328,5 +368,22 @@ describe('a second start on the same database', () => {
     app = await startApp();
     await app.ready();
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it('gives photos to demo packages that have none (a demo seeded before them), and only once', async () => {
+    const [books] = await database.db.select().from(packages).where(eq(packages.title, "Children's books"));
+    await database.db.delete(packagePhotos).where(eq(packagePhotos.packageId, books?.id as string));
+    const before = await tableCounts();
+    const storage = createPackagePhotoStorage(testConfig());
+    const log = pino({ level: 'silent' });
+    await seedDemoPhotos(database.db, log, storage);
+    const [photo] = await database.db
+      .select()
+      .from(packagePhotos)
+      .where(eq(packagePhotos.packageId, books?.id as string));
+    expect(photo).toMatchObject({ position: 0, width: 640, height: 480 });
+    expect((await storage.get(photo?.storageKey as string))?.contentType).toBe('image/webp');
+    await seedDemoPhotos(database.db, log, storage);
+    expect(await tableCounts()).toEqual({ ...before, photos: (before.photos ?? 0) + 1 });
   });
 });

@@ -6,11 +6,13 @@ import { createAuth } from '#server/modules/auth/public.ts';
 import { bankDetailsKey } from '#server/modules/payouts/public.ts';
 import { createSettingsStore } from '#server/modules/settings/service.ts';
 import { createSandboxPaymentProvider } from '#server/providers/payments/sandbox.ts';
+import { createPackagePhotoStorage } from '#server/providers/storage/create.ts';
 import { seedDemoAccounts } from './seed.ts';
 import { seedDemoConversations } from './seed-conversations.ts';
 import { seedDemoNotifications } from './seed-notifications.ts';
 import { seedDemoPackages } from './seed-packages.ts';
 import { seedDemoPayments } from './seed-payments.ts';
+import { seedDemoPhotos } from './seed-photos.ts';
 import { seedDemoRequests } from './seed-requests.ts';
 import { seedDemoSupport } from './seed-support.ts';
 
@@ -34,6 +36,8 @@ export async function seedDemo(config: Config, db: Database, log: FastifyBaseLog
   await seedDemoAccounts(auth, db, log);
   // Matched demo packages get their handover codes under the keys the lifecycle checks them with.
   await seedDemoPackages(db, log, handoverCodeKeys(config.authSecret));
+  // Their photos, in the data folder the app serves package photos from.
+  await seedDemoPhotos(db, log, createPackagePhotoStorage(config));
   // Their money, before anything (a job, a member, the notifications below) reads it.
   await seedDemoPayments(db, log, {
     sandbox: createSandboxPaymentProvider(config),

@@ -12,6 +12,12 @@ const MAX_LAT = 85;
 const mercatorY = (lat: number) =>
   Math.log(Math.tan(Math.PI / 4 + (Math.max(-MAX_LAT, Math.min(MAX_LAT, lat)) * DEG) / 2)) / DEG;
 
+/** The two ends of a route, as the map names and places them. */
+export interface RouteEnds {
+  from: { city: string; lat: number; lng: number };
+  to: { city: string; lat: number; lng: number };
+}
+
 export interface Frame {
   width: number;
   height: number;

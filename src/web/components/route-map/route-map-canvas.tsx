@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import countries from './countries-110m.json' with { type: 'json' };
-import { fitFrame, greatCircle, pathOf, ringVisible, shifted, worldCopies } from './projection.ts';
-import type { RouteEnds } from './route-map.tsx';
+import { fitFrame, greatCircle, pathOf, type RouteEnds, ringVisible, shifted, worldCopies } from './projection.ts';
 import { type LonLat, ringsOf, type Topology } from './topology.ts';
 
 const WIDTH = 640;

@@ -2,18 +2,9 @@ import { lazy, Suspense } from 'react';
 import { haversineKm } from '#shared/geo.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { formatKm } from '#web/lib/format.ts';
+import type { RouteEnds } from './projection.ts';
 
 const RouteMapCanvas = lazy(() => import('./route-map-canvas.tsx'));
-
-interface End {
-  city: string;
-  lat: number;
-  lng: number;
-}
-export interface RouteEnds {
-  from: End;
-  to: End;
-}
 
 /**
  * A route on a map drawn from bundled country outlines (no tile server; ADR 0055), with the

@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { Place } from '#shared/places.ts';
 import { RouteMap } from '#web/components/route-map/route-map.tsx';
@@ -36,6 +36,7 @@ export function ListingShell<Item>({
   list,
   onSearch,
   filterFields,
+  filtersInUse,
   empty,
   noun,
   itemKey,
@@ -50,12 +51,18 @@ export function ListingShell<Item>({
   list: UseInfiniteQueryResult<InfiniteData<ListingPage<Item>, unknown>>;
   onSearch: (search: RouteSearch) => void;
   filterFields: ReactNode;
+  /** Whether the address sets any of them: the filters then show opened. */
+  filtersInUse: boolean;
   empty: ReactNode;
   noun: [string, string];
   itemKey: (item: Item) => string;
   renderItem: (item: Item) => ReactNode;
 }) {
   const first = list.data?.pages[0];
+  // Open when a filter is in use, or where there is room; on a phone the cities come first.
+  const [filtersOpen, setFiltersOpen] = useState(
+    () => filtersInUse || (typeof window !== 'undefined' && window.matchMedia?.('(min-width: 640px)').matches),
+  );
   let body: ReactNode;
   if (list.isPending) {
     body = (
@@ -129,7 +136,16 @@ export function ListingShell<Item>({
           initialTo={first?.to ?? null}
           onSearch={onSearch}
         >
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{filterFields}</div>
+          <details
+            open={filtersOpen}
+            onToggle={(event) => setFiltersOpen(event.currentTarget.open)}
+            className="rounded-md"
+          >
+            <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:text-brand-800">
+              Dates, size and more filters
+            </summary>
+            <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{filterFields}</div>
+          </details>
         </RouteSearchForm>
       </search>
       {first?.from && first.to ? <RouteMap from={first.from} to={first.to} className="mb-6 max-w-3xl" /> : null}

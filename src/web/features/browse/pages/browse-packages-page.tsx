@@ -52,6 +52,9 @@ export default function BrowsePackagesPage() {
       searchKey={params.toString()}
       list={list}
       onSearch={onSearch}
+      filtersInUse={(['after', 'before', 'size', 'maxWeightKg', 'minReward', 'sort'] as const).some((key) =>
+        params.has(key),
+      )}
       filterFields={
         <>
           <DateFilter name="after" label="Travelling between" value={filters.after} />

@@ -49,6 +49,7 @@ export default function BrowseTripsPage() {
       searchKey={params.toString()}
       list={list}
       onSearch={onSearch}
+      filtersInUse={(['after', 'before', 'minCapacityKg', 'sort'] as const).some((key) => params.has(key))}
       filterFields={
         <>
           <DateFilter name="after" label="Leaving between" value={filters.after} />

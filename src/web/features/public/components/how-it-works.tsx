@@ -1,36 +1,35 @@
-import type { LucideIcon } from 'lucide-react';
-import { Banknote, KeyRound, Package, PackageCheck, Plane, Send, ShieldCheck, Wallet } from 'lucide-react';
+import { StepIllustration, type StepIllustrationName } from '#web/components/ui/illustrations/illustrations.tsx';
 import { policyFigures as f } from '#web/features/public/policy-figures.ts';
 
 interface Step {
-  icon: LucideIcon;
+  illustration: StepIllustrationName;
   title: string;
   text: string;
 }
 
 const senderSteps: Step[] = [
   {
-    icon: Package,
+    illustration: 'post-package',
     title: 'Post your package',
     text: 'Say what it is, where it goes, by when, and the reward you offer.',
   },
   {
-    icon: Wallet,
+    illustration: 'escrow',
     title: 'Pay into escrow',
     text: `You pay the reward plus a ${f.feePercent}% fee. We hold the money; the traveler is paid only after delivery.`,
   },
   {
-    icon: Plane,
+    illustration: 'traveler',
     title: 'A traveler carries it',
     text: 'Accept a traveler already making the trip, and agree the handover in chat.',
   },
   {
-    icon: KeyRound,
+    illustration: 'delivery-code',
     title: 'Delivery code',
     text: 'Your recipient gives the traveler a delivery code, which proves the package arrived.',
   },
   {
-    icon: PackageCheck,
+    illustration: 'money-released',
     title: 'Money released',
     text: `You confirm, or ${f.autoCompleteDays} days pass with no dispute, and the reward goes to the traveler.`,
   },
@@ -38,19 +37,27 @@ const senderSteps: Step[] = [
 
 const travelerSteps: Step[] = [
   {
-    icon: Plane,
+    illustration: 'add-trip',
     title: 'Add your trip',
     text: 'Where you leave from, where you are going, when, and how much room you have.',
   },
-  { icon: Send, title: 'Offer to carry', text: 'Pick packages along your route and send an offer to their senders.' },
-  { icon: KeyRound, title: 'Pickup code', text: 'Meet the sender, check the package, and enter their pickup code.' },
   {
-    icon: ShieldCheck,
+    illustration: 'offer',
+    title: 'Offer to carry',
+    text: 'Pick packages along your route and send an offer to their senders.',
+  },
+  {
+    illustration: 'pickup-code',
+    title: 'Pickup code',
+    text: 'Meet the sender, check the package, and enter their pickup code.',
+  },
+  {
+    illustration: 'handover',
     title: 'Delivery code',
     text: 'Hand the package to the recipient and enter the code they give you.',
   },
   {
-    icon: Banknote,
+    illustration: 'get-paid',
     title: 'Get paid',
     text: 'The reward moves to your balance when the package completes. Ask for a payout any time.',
   },
@@ -63,12 +70,7 @@ function StepList({ title, steps }: { title: string; steps: Step[] }) {
       <ol className="mt-4 flex flex-col gap-4">
         {steps.map((step) => (
           <li key={step.title} className="flex gap-3">
-            <span
-              aria-hidden="true"
-              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700"
-            >
-              <step.icon className="size-5" />
-            </span>
+            <StepIllustration name={step.illustration} className="size-12 shrink-0 sm:size-14" />
             <div>
               <p className="font-medium text-slate-900">{step.title}</p>
               <p className="text-sm text-slate-600">{step.text}</p>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AboutIllustration } from '#web/components/ui/illustrations/illustrations.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { proseClass } from '#web/features/public/components/policy-layout.tsx';
 import { policyFigures as f, prohibitedItems } from '#web/features/public/policy-figures.ts';
@@ -29,21 +30,24 @@ export default function AboutPage() {
     <>
       <PageHeader lead="A marketplace for carrying things between cities, built on trust between people." />
 
-      <section aria-labelledby="mission" className={proseClass}>
-        <h2 id="mission" className="text-xl font-semibold text-slate-900">
-          Our mission
-        </h2>
-        <p>
-          Every day thousands of people travel between cities with room to spare, while others need a document, a gift
-          or a forgotten charger to make the same trip. Tagalong brings them together: senders get a fast, personal
-          delivery, travelers earn a reward for a journey they were making anyway, and no extra vehicle goes on the
-          road.
-        </p>
-        <p>
-          We make that safe between strangers. Tagalong holds the money, checks who everyone is, and keeps both sides
-          talking until the package is in the recipient’s hands.
-        </p>
-      </section>
+      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:items-center lg:gap-10">
+        <section aria-labelledby="mission" className={proseClass}>
+          <h2 id="mission" className="text-xl font-semibold text-slate-900">
+            Our mission
+          </h2>
+          <p>
+            Every day thousands of people travel between cities with room to spare, while others need a document, a gift
+            or a forgotten charger to make the same trip. Tagalong brings them together: senders get a fast, personal
+            delivery, travelers earn a reward for a journey they were making anyway, and no extra vehicle goes on the
+            road.
+          </p>
+          <p>
+            We make that safe between strangers. Tagalong holds the money, checks who everyone is, and keeps both sides
+            talking until the package is in the recipient’s hands.
+          </p>
+        </section>
+        <AboutIllustration className="mx-auto mt-8 w-full max-w-sm lg:mt-0 lg:max-w-none" />
+      </div>
 
       <section aria-labelledby="protection" className="mt-10">
         <h2 id="protection" className="text-xl font-semibold text-slate-900">
