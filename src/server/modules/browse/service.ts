@@ -51,7 +51,17 @@ const place = (label: string, city: string, countryCode: string, at: { lat: numb
   lat: roughDegrees(at.lat),
   lng: roughDegrees(at.lng),
 });
-const km = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => Math.round(haversineKm(a, b));
+/**
+ * Between the rounded coordinates the card carries, so the figure is the one the route map computes
+ * from them (docs/product.md §2.6).
+ */
+const km = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) =>
+  Math.round(
+    haversineKm(
+      { lat: roughDegrees(a.lat), lng: roughDegrees(a.lng) },
+      { lat: roughDegrees(b.lat), lng: roughDegrees(b.lng) },
+    ),
+  );
 
 /** GET /api/browse/packages */
 export async function browsePackages(
