@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { smsOutbox } from '#server/db/schema/outbox.ts';
 import { latestMailLink } from '#server/test/users.ts';
+import { DEMO_PASSWORD } from '#shared/demo.ts';
 import { expectAccessible, setUpServerAndBrowser } from './support/harness.ts';
 import { settledListbox } from './support/places.ts';
 
@@ -141,9 +142,9 @@ describe('browsing before signing up', () => {
       expect(errors).toEqual([]);
     }));
 
-  it('lists upcoming trips, narrows them by room, and keeps the cities across the two listings (360 px)', () =>
+  it('lists upcoming trips, narrows them by room, keeps the cities across the listings, and leads to a trip to invite (360 px)', () =>
     env.withPage(
-      async ({ page, errors }) => {
+      async ({ context, page, errors }) => {
         await page.goto('/trips?from=paris-fr&to=berlin-de');
         await page.getByRole('heading', { name: 'Trips going your way', level: 1 }).waitFor();
         const trips = page.getByRole('list', { name: 'trips' });
@@ -167,6 +168,23 @@ describe('browsing before signing up', () => {
         await page.getByRole('link', { name: 'See packages on this route' }).click();
         await page.waitForURL('**/packages?from=paris-fr&to=berlin-de');
         await page.getByRole('article', { name: DEMO_PACKAGE }).waitFor();
+
+        // A trip's card leads to its page, where a visitor is asked to sign up and a sender invites it.
+        await page.goto('/trips?from=paris-fr&to=berlin-de');
+        await page.getByRole('link', { name: 'Ask Tess to carry: Paris to Berlin' }).first().click();
+        await page.waitForURL(/\/trips\/[0-9a-f-]{36}#invite$/);
+        const invite = page.getByRole('region', { name: 'Ask Tess to carry your package' });
+        await invite.getByRole('link', { name: 'Create an account' }).waitFor();
+        await page.getByRole('img', { name: /^Map of the route from Paris to Berlin/ }).waitFor();
+        await expectAccessible(page);
+        const signedIn = await context.request.post('/api/auth/sign-in/email', {
+          data: { email: 'sender@tagalong.test', password: DEMO_PASSWORD },
+        });
+        expect(signedIn.status()).toBe(200);
+        await page.reload();
+        // Sam invited this trip for the gift in the demo: the package shows that invitation.
+        const mine = invite.getByRole('list', { name: 'Your packages that fit' }).getByRole('listitem');
+        await mine.filter({ hasText: DEMO_PACKAGE }).getByText('Invitation sent').waitFor();
         expect(errors).toEqual([]);
       },
       { width: 360, height: 740 },

@@ -50,8 +50,10 @@ const PUBLIC_OPERATIONS: Record<string, Access> = {
   // Listings for visitors: cities, first names and ratings only (docs/product.md §3.4).
   'GET /api/browse/packages': 'public',
   'GET /api/browse/trips': 'public',
+  'GET /api/browse/trips/{id}': 'public',
   // Names someone's open package, but answers with the caller's own trips only.
   'GET /api/packages/{id}/my-trips': 'member',
+  'GET /api/travel-plans/{id}/my-packages': 'member',
   // A member's public profile, reviews and pictures are shown to anyone (the marketplace's trust signals).
   'GET /api/users/{id}/public': 'public',
   'GET /api/users/{id}/reviews': 'public',

@@ -1,5 +1,11 @@
-import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
-import type { PackageBrowsePage, PackageBrowseQuery, TripBrowsePage, TripBrowseQuery } from '#shared/browse.ts';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  PackageBrowsePage,
+  PackageBrowseQuery,
+  PublicTripCard,
+  TripBrowsePage,
+  TripBrowseQuery,
+} from '#shared/browse.ts';
 import { http } from '#web/lib/http.ts';
 
 // The public listings (`/api/browse/…`, server module `browse`): anyone's to read, signed in or not
@@ -15,6 +21,7 @@ export const browseKeys = {
   all: ['browse'] as const,
   packages: (filters: PackageBrowseFilters) => [...browseKeys.all, 'packages', filters] as const,
   trips: (filters: TripBrowseFilters) => [...browseKeys.all, 'trips', filters] as const,
+  trip: (id: string) => [...browseKeys.all, 'trip', id] as const,
 };
 
 export const browseQueries = {
@@ -45,5 +52,12 @@ export const browseQueries = {
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.nextCursor,
       placeholderData: keepPreviousData,
+    }),
+
+  /** GET /api/browse/trips/{id}: one upcoming trip, as anyone may see it. */
+  trip: (id: string) =>
+    queryOptions({
+      queryKey: browseKeys.trip(id),
+      queryFn: ({ signal }) => http<PublicTripCard>(`/api/browse/trips/${encodeURIComponent(id)}`, { signal }),
     }),
 };

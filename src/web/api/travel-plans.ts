@@ -20,6 +20,8 @@ export const travelPlanKeys = {
   /** The same list read page by page: its cached data has another shape, so another key. */
   pages: (params: TravelPlanListParams) => [...travelPlanKeys.list(params), 'pages'] as const,
   detail: (id: string) => [...travelPlanKeys.all, 'detail', id] as const,
+  /** The viewer's own open packages that someone's trip can carry. */
+  myPackages: (id: string) => [...travelPlanKeys.all, 'my-packages', id] as const,
   /** Every plan's matches: a request links a package to the traveler, on each of their trips. */
   allMatches: () => [...travelPlanKeys.all, 'matches'] as const,
   /** Every radius of one plan's matches, so a change to the plan refreshes them all. */
@@ -28,6 +30,13 @@ export const travelPlanKeys = {
 };
 
 export const travelPlanQueries = {
+  /** GET /api/travel-plans/{id}/my-packages: my open packages this trip can carry (the first 20, least detour first). */
+  myPackages: (id: string) =>
+    queryOptions({
+      queryKey: travelPlanKeys.myPackages(id),
+      queryFn: ({ signal }) => http<PackageMatchPage>(`${path(id)}/my-packages`, { signal }),
+    }),
+
   /** GET /api/travel-plans/{id}. */
   detail: (id: string) =>
     queryOptions({

@@ -199,3 +199,17 @@ describe('upcoming trips', () => {
       .where(eq(user.id, row?.id as string));
   });
 });
+
+describe('one trip', () => {
+  it('shows an upcoming trip to a visitor, and no other', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/browse/trips/${ids.soon}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: ids.soon, traveler: { firstName: 'Tess', verified: true } });
+    for (const gone of [ids.left, ids.cancelled, ids.full, ids.bannedTrip, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await app.inject({ method: 'GET', url: `/api/browse/trips/${gone}` });
+      expect(refused.statusCode, gone).toBe(404);
+      expect(refused.json().error.code).toBe('TRAVEL_PLAN_NOT_FOUND');
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/browse/trips/not-an-id' })).statusCode).toBe(400);
+  });
+});

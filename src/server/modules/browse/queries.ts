@@ -132,6 +132,8 @@ export function openPackagesQuery(db: Database, f: PackageFilters) {
 }
 
 export interface TripFilters {
+  /** One trip, for its own page. */
+  id?: string;
   from: Around | null;
   to: Around | null;
   after?: string | undefined;
@@ -178,6 +180,7 @@ export function upcomingTripsQuery(db: Database, f: TripFilters) {
     .innerJoin(user, eq(user.id, travelPlans.travelerId))
     .where(
       and(
+        f.id ? eq(travelPlans.id, f.id) : undefined,
         eq(travelPlans.status, 'active'),
         gt(travelPlans.departureAt, f.now),
         activeMember,

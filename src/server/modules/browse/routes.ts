@@ -4,11 +4,13 @@ import type { SettingsStore } from '#server/modules/settings/service.ts';
 import {
   packageBrowsePageSchema,
   packageBrowseQuerySchema,
+  publicTripCardSchema,
   tripBrowsePageSchema,
   tripBrowseQuerySchema,
 } from '#shared/browse.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
-import { browsePackages, browseTrips } from './service.ts';
+import { travelPlanParamsSchema } from '#shared/travel-plans.ts';
+import { browsePackages, browseTrip, browseTrips } from './service.ts';
 
 export interface BrowseRoutesOptions {
   db: Database;
@@ -51,5 +53,19 @@ export const browseRoutes: FastifyPluginAsyncZod<BrowseRoutesOptions> = async (
       },
     },
     async (req) => browseTrips(db, settings, req.query, clock()),
+  );
+
+  app.get(
+    '/api/browse/trips/:id',
+    {
+      config: { auth: 'visitor' },
+      schema: {
+        tags: ['browse'],
+        summary: 'One active trip that has not left, as a stranger sees it; 404 otherwise',
+        params: travelPlanParamsSchema,
+        response: { 200: publicTripCardSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (req) => browseTrip(db, req.params.id, clock()),
   );
 };

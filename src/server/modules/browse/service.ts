@@ -150,12 +150,34 @@ export async function browseTrips(
     now,
   });
   const page = rows.slice(0, query.limit);
+  const items = await tripCards(db, page, now);
+  const last = page.at(-1);
+  return {
+    items,
+    from,
+    to,
+    radiusKm,
+    nextCursor: rows.length > query.limit && last ? encodeCursor([last.sortKey, last.id]) : null,
+  };
+}
+
+/** GET /api/browse/trips/{id}: one upcoming trip as a stranger sees it; 404 once it is not listed. */
+export async function browseTrip(db: Database, id: string, now: Date): Promise<PublicTripCard> {
+  const rows = await upcomingTripsQuery(db, { id, from: null, to: null, sort: 'departure', limit: 1, now });
+  const [card] = await tripCards(db, rows.slice(0, 1), now);
+  if (!card) throw new AppError('TRAVEL_PLAN_NOT_FOUND');
+  return card;
+}
+
+type TripRow = Awaited<ReturnType<typeof upcomingTripsQuery>>[number];
+
+async function tripCards(db: Database, rows: TripRow[], now: Date): Promise<PublicTripCard[]> {
   const ratings = await ratingSummaries(
     db,
-    page.map((r) => r.travelerId),
+    rows.map((r) => r.travelerId),
     now,
   );
-  const items = page.map(
+  return rows.map(
     (r): PublicTripCard => ({
       id: r.id,
       origin: place(r.originLabel, r.originCity, r.originCountry, { lat: r.originLat, lng: r.originLng }),
@@ -180,12 +202,4 @@ export async function browseTrips(
       createdAt: r.createdAt.toISOString(),
     }),
   );
-  const last = page.at(-1);
-  return {
-    items,
-    from,
-    to,
-    radiusKm,
-    nextCursor: rows.length > query.limit && last ? encodeCursor([last.sortKey, last.id]) : null,
-  };
 }

@@ -57,6 +57,8 @@ export function packagesForPlanQuery(
   cursor: RankKey | null,
   limit: number,
   now: Date = new Date(),
+  /** Only this sender's packages: the member who wants to invite the trip. */
+  onlySenderId: string | null = null,
 ) {
   const origin = { lat: plan.originLat, lng: plan.originLng };
   const destination = { lat: plan.destinationLat, lng: plan.destinationLng };
@@ -105,6 +107,7 @@ export function packagesForPlanQuery(
         lte(packages.pickupFrom, plan.departureAt),
         lte(packages.weightGrams, plan.capacityGrams - plan.reservedGrams),
         ne(packages.senderId, plan.travelerId),
+        onlySenderId ? eq(packages.senderId, onlySenderId) : undefined,
         sql`${pickupKm} <= ${radiusKm}::float8`,
         sql`${dropoffKm} <= ${radiusKm}::float8`,
         eq(user.banned, false),

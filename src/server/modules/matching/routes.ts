@@ -6,7 +6,7 @@ import { apiErrorSchema } from '#shared/errors.ts';
 import { matchQuerySchema, packageMatchPageSchema, travelerMatchPageSchema } from '#shared/matching.ts';
 import { packageParamsSchema } from '#shared/packages.ts';
 import { travelPlanParamsSchema } from '#shared/travel-plans.ts';
-import { matchPackagesForPlan, matchTravelersForPackage, myTripsForPackage } from './service.ts';
+import { matchPackagesForPlan, matchTravelersForPackage, myPackagesForPlan, myTripsForPackage } from './service.ts';
 
 export interface MatchingRoutesOptions {
   db: Database;
@@ -76,5 +76,21 @@ export const matchingRoutes: FastifyPluginAsyncZod<MatchingRoutesOptions> = asyn
       },
     },
     async (req) => myTripsForPackage(db, settings, member(req), req.params.id, req.query, clock()),
+  );
+
+  app.get(
+    '/api/travel-plans/:id/my-packages',
+    {
+      config: { auth: 'member' },
+      schema: {
+        tags: ['matching'],
+        summary:
+          "My open packages that someone's active trip can carry (the same fit as its matches), to invite it for one",
+        params: travelPlanParamsSchema,
+        querystring: matchQuerySchema,
+        response: { 200: packageMatchPageSchema, ...errors },
+      },
+    },
+    async (req) => myPackagesForPlan(db, settings, member(req), req.params.id, req.query, clock()),
   );
 };

@@ -69,6 +69,35 @@ export async function matchPackagesForPlan(
   const [plan] = await db.select().from(travelPlans).where(eq(travelPlans.id, planId));
   if (!plan) throw new AppError('TRAVEL_PLAN_NOT_FOUND');
   mayMatch(viewer, plan.travelerId, plan.status === 'active', 'travel plan');
+  return packagesFor(db, store, plan, query, now, null);
+}
+
+/**
+ * GET /api/travel-plans/{id}/my-packages: the viewer's own open packages that someone's active trip
+ * can carry, to invite it for one of them.
+ */
+export async function myPackagesForPlan(
+  db: Database,
+  store: SettingsStore,
+  viewer: Viewer,
+  planId: string,
+  query: MatchQuery,
+  now: Date = new Date(),
+): Promise<MatchPage<PackageMatch>> {
+  const [plan] = await db.select().from(travelPlans).where(eq(travelPlans.id, planId));
+  // Someone else's trip past active is none of a stranger's business: the same 404 as no trip.
+  if (!plan || (plan.status !== 'active' && plan.travelerId !== viewer.id)) throw new AppError('TRAVEL_PLAN_NOT_FOUND');
+  return packagesFor(db, store, plan, query, now, viewer.id);
+}
+
+async function packagesFor(
+  db: Database,
+  store: SettingsStore,
+  plan: typeof travelPlans.$inferSelect,
+  query: MatchQuery,
+  now: Date,
+  onlySenderId: string | null,
+): Promise<MatchPage<PackageMatch>> {
   if (plan.status !== 'active') throw new AppError('TRAVEL_PLAN_NOT_ACTIVE', { params: { status: plan.status } });
   // As for a package's matches (queries.ts) and for an offer (requests/fit.ts): a trip that has left
   // can pick nothing up, so it is refused like a plan that is no longer active, not shown an empty list.
@@ -78,7 +107,7 @@ export async function matchPackagesForPlan(
   const { radiusKm, settings } = await radiusFor(store, query.radiusKm);
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
 
-  const rows = await packagesForPlanQuery(db, plan, radiusKm, cursor, query.limit, now);
+  const rows = await packagesForPlanQuery(db, plan, radiusKm, cursor, query.limit, now, onlySenderId);
   const page = rows.slice(0, query.limit);
   const packageIds = page.map((r) => r.id);
   const [photos, ratings, pendingWith] = await Promise.all([

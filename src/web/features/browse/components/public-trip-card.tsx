@@ -10,10 +10,10 @@ import { MemberLine } from './member-line.tsx';
 
 /**
  * An upcoming trip as a stranger sees it: the cities, when, how, the room left, and its traveler's
- * first name, rating and whether verified. The action leads to sending a package, through sign-up
- * when needed; once published, the package's traveler search lists this trip to invite.
+ * first name, rating and whether verified. The action leads to the trip's page, where a member
+ * invites it for one of their packages and a visitor signs up first.
  */
-export function PublicTripCard({ trip, sendHref }: { trip: Trip; sendHref: string }) {
+export function PublicTripCard({ trip }: { trip: Trip }) {
   const name = `${trip.origin.city} to ${trip.destination.city}`;
   return (
     <article aria-label={`Trip from ${name}, ${formatDateTime(trip.departureAt)}`} className="h-full">
@@ -51,9 +51,9 @@ export function PublicTripCard({ trip, sendHref }: { trip: Trip; sendHref: strin
         <MemberLine lead="Travelling:" member={trip.traveler} verified={trip.traveler.verified} />
         <div className="mt-auto">
           <Button asChild variant="secondary">
-            <Link to={sendHref} aria-label={`Send a package on this route: ${name}`}>
+            <Link to={`/trips/${trip.id}#invite`} aria-label={`Ask ${trip.traveler.firstName} to carry: ${name}`}>
               <Send aria-hidden="true" className="size-4" />
-              Send a package on this route
+              Ask {trip.traveler.firstName} to carry
             </Link>
           </Button>
         </div>

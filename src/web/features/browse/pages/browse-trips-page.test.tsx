@@ -52,15 +52,15 @@ describe('BrowseTripsPage', () => {
     expect(await screen.findByRole('heading', { name: 'No upcoming trips match' })).toBeTruthy();
   });
 
-  it("shows a trip with its traveler's first name, verified, and a way to send on that route", async () => {
+  it("shows a trip with its traveler's first name, verified, and the way to its page to invite it", async () => {
     const { container } = open(() => page([trip]));
     const card = await screen.findByRole('article', { name: /^Trip from Paris to Berlin/ });
     expect(card.textContent).toContain('Travelling: Tess');
     expect(card.textContent).toContain('Verified');
     expect(card.textContent).toContain('No reviews yet');
-    expect(
-      screen.getByRole('link', { name: 'Send a package on this route: Paris to Berlin' }).getAttribute('href'),
-    ).toBe(`/auth/register?redirect=${encodeURIComponent('/user/packages/send-a-package')}`);
+    expect(screen.getByRole('link', { name: 'Ask Tess to carry: Paris to Berlin' }).getAttribute('href')).toBe(
+      `/trips/${trip.id}#invite`,
+    );
     expect(screen.getByRole('link', { name: 'Trips going your way' }).getAttribute('aria-current')).toBe('page');
     expect(await seriousViolations(container)).toEqual([]);
   });

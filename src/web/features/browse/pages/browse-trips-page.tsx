@@ -83,7 +83,7 @@ export default function BrowseTripsPage() {
       }
       noun={['trip', 'trips']}
       itemKey={(trip) => trip.id}
-      renderItem={(trip) => <PublicTripCard trip={trip} sendHref={throughSignUp(SEND_TARGET, signedIn)} />}
+      renderItem={(trip) => <PublicTripCard trip={trip} />}
     />
   );
 }
