@@ -1,5 +1,7 @@
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -29,10 +31,44 @@ function latestBuildFile(): Plugin {
   };
 }
 
+// Each page's own chunks, by route path, at builds/preloads.json: the server names them in the page's
+// head as modulepreload links, so the browser fetches them with the entry chunk instead of after it
+// has run (ADR 0054). The route → file table is src/web/app/pages.ts, read as text.
+function pagePreloads(): Plugin {
+  return {
+    name: 'tagalong-page-preloads',
+    generateBundle(_options, bundle) {
+      const pagesFile = path.resolve('src/web/app/pages.ts');
+      const pageFiles = new Map<string, string>();
+      for (const m of readFileSync(pagesFile, 'utf8').matchAll(/'([^']+)':\s*\(\)\s*=>\s*import\('#web\/([^']+)'\)/g)) {
+        pageFiles.set(path.resolve('src/web', m[2] as string), m[1] as string);
+      }
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = chunks.find((c) => c.isEntry);
+      const loaded = new Set<string>(entry ? [entry.fileName, ...entry.imports] : []);
+      const preloads: Record<string, string[]> = {};
+      for (const chunk of chunks) {
+        const route = chunk.facadeModuleId ? pageFiles.get(chunk.facadeModuleId) : undefined;
+        if (!route) continue;
+        const files = new Set<string>();
+        const visit = (name: string) => {
+          if (files.has(name) || loaded.has(name)) return;
+          files.add(name);
+          for (const next of byName.get(name)?.imports ?? []) visit(next);
+        };
+        visit(chunk.fileName);
+        preloads[route] = [...files];
+      }
+      this.emitFile({ type: 'asset', fileName: 'builds/preloads.json', source: JSON.stringify(preloads) });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), latestBuildFile()],
+  plugins: [react(), tailwindcss(), latestBuildFile(), pagePreloads()],
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(id) },
   build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800 },
   server: {

@@ -32,9 +32,12 @@ import { bankDetailsKey } from './modules/payouts/bank-details.ts';
 import { payoutMethodsOf } from './modules/payouts/methods.ts';
 import { payoutRoutes } from './modules/payouts/routes.ts';
 import { placeRoutes } from './modules/places/routes.ts';
+import { placeBySlug } from './modules/places/service.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { requestRoutes } from './modules/requests/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
+import { pageHead } from './modules/seo/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSettingsStore, type SettingsStore } from './modules/settings/service.ts';
 import { type SupportDeps, supportRoutes } from './modules/support/service.ts';
@@ -253,7 +256,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   // Demo-only pages and their APIs do not exist at all with demo mode off (404 like any unknown path).
   if (config.demoMode) await app.register(devOutboxRoutes, { db: deps.database.db });
-  await app.register(webPlugin, { distDir: config.webDistDir, demoMode: config.demoMode });
+  await app.register(seoRoutes, { db: deps.database.db, baseUrl: config.baseUrl });
+  await app.register(webPlugin, {
+    distDir: config.webDistDir,
+    demoMode: config.demoMode,
+    head: (url, match) => pageHead({ baseUrl: config.baseUrl, url, match, placeBySlug }),
+  });
 
   if (config.demoMode) {
     app.log.info(

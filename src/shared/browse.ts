@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { fold } from './fold.ts';
 import { currencySchema } from './money.ts';
 import { packagePhotoSchema, packageSizes, publicPlaceSchema } from './packages.ts';
-import { type Place, placeSchema } from './places.ts';
+import { parsePlaceSlug } from './place-slug.ts';
+import { placeSchema } from './places.ts';
 import { packageCategories } from './settings.ts';
 import { text } from './text.ts';
 import { transports } from './travel-plans.ts';
@@ -11,22 +11,7 @@ import { transports } from './travel-plans.ts';
 // between two cities, with what is safe to show a stranger — cities, never addresses; a first name
 // and a rating, never contact details.
 
-/**
- * A city in an address: its folded name with hyphens, then its country ("paris-fr",
- * "sao-paulo-br"), so a listing's address reads as what it is and can be shared and indexed.
- */
-export function placeSlug(place: Pick<Place, 'city' | 'countryCode'>): string {
-  return `${fold(place.city).replaceAll(' ', '-')}-${place.countryCode.toLowerCase()}`;
-}
-
-const slugPattern = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*-[a-z]{2}$/u;
-
-/** The folded city name and the country of a slug; null for text that is not one. */
-export function parsePlaceSlug(slug: string): { name: string; country: string } | null {
-  if (!slugPattern.test(slug)) return null;
-  const at = slug.lastIndexOf('-');
-  return { name: slug.slice(0, at).replaceAll('-', ' '), country: slug.slice(at + 1).toUpperCase() };
-}
+export { parsePlaceSlug, placeSlug } from './place-slug.ts';
 
 const slug = (which: string) =>
   text()

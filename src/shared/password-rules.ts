@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordRuleMessages } from './password-limits.ts';
 
-// The server's limits: Better Auth's emailAndPassword.minPasswordLength and maxPasswordLength
-// (server/modules/auth/auth.ts). The common-password rule is enforced there by a hook too.
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-
-export const passwordRuleMessages = {
-  tooShort: `Use at least ${PASSWORD_MIN_LENGTH} characters`,
-  tooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters`,
-  tooCommon: 'This is one of the most common passwords. Choose one that is harder to guess.',
-} as const;
+// The limits live in password-limits.ts; the common-password rule is enforced by a server hook too.
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordRuleMessages };
 
 /** A password someone is choosing (sign-up, reset): refused here before the server refuses it. */
 export const newPasswordSchema = z

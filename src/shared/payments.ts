@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from './money.ts';
+import { sandboxCheckoutRefPattern } from './routes.ts';
 import { text } from './text.ts';
 
 // Payments (docs/product.md §5): one checkout per package at a time; the provider's signed
@@ -50,8 +51,8 @@ export const paymentParamsSchema = z.object({ id: z.uuid('This is not a payment 
 /** Test cards of the sandbox checkout (the same numbers Stripe's test mode uses). */
 export const SANDBOX_CARDS = { approve: '4242424242424242', decline: '4000000000000002' } as const;
 
-/** A sandbox checkout's reference, as it appears in /pay/sandbox/{ref} (the route table checks it too). */
-export const sandboxCheckoutRefPattern = /^cs_sandbox_[A-Za-z0-9_-]{8,64}$/;
+// A sandbox checkout's reference, as it appears in /pay/sandbox/{ref}: the route table owns it.
+export { sandboxCheckoutRefPattern };
 
 export const sandboxCheckoutParamsSchema = z.object({
   ref: z.string().regex(sandboxCheckoutRefPattern, 'This is not a sandbox checkout'),

@@ -1,5 +1,6 @@
 import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { PHONE_NUMBER_MESSAGE } from './phone-message.ts';
 import { text } from './text.ts';
 
 // Mobile numbers are stored and sent in E.164 (`+447400123456`): one spelling per number, so the
@@ -7,7 +8,7 @@ import { text } from './text.ts';
 // libphonenumber-js's default ("min") metadata checks a number's length and leading digits per
 // country; it does not tell a mobile from a landline (that needs the 145 kB "max" metadata).
 
-export const PHONE_NUMBER_MESSAGE = 'Enter a valid mobile number with its country code, e.g. +1 202 555 0123';
+export { PHONE_NUMBER_MESSAGE };
 
 /** Longer than any real number with all its spaces and brackets: refuse before parsing. */
 const MAX_INPUT_LENGTH = 40;

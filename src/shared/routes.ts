@@ -1,7 +1,10 @@
 // The product's route map (docs/product.md §9). The server uses it to answer
 // page requests with the right HTTP status; the web router is built from it, so they cannot drift.
 
-import { sandboxCheckoutRefPattern } from './payments.ts';
+// No imports that bring zod: every page loads this file (ADR 0054).
+
+/** A sandbox checkout's reference, as it appears in /pay/sandbox/{ref} (payments.ts re-exports it). */
+export const sandboxCheckoutRefPattern = /^cs_sandbox_[A-Za-z0-9_-]{8,64}$/;
 
 export const layouts = ['miscpages', 'authpages', 'authenticated', 'dashboard', 'admin-dashboard'] as const;
 export type LayoutName = (typeof layouts)[number];
@@ -14,6 +17,11 @@ export interface RouteDef {
   path: string;
   layout: LayoutName;
   title: string;
+  /**
+   * What a search result says about the page. Only public pages have one, and only they are
+   * indexed: every page without it is served with `noindex` (ADR 0054).
+   */
+  description?: string;
   guard?: GuardName;
   /** Component files the original exposed as routes: they only send the browser to their parent. */
   redirectTo?: string;
@@ -27,22 +35,82 @@ export interface RouteDef {
 }
 
 export const routes = [
-  { path: '/', layout: 'miscpages', title: 'Tagalong' },
-  { path: '/about', layout: 'miscpages', title: 'About Tagalong' },
-  { path: '/packages', layout: 'miscpages', title: 'Packages to carry' },
-  { path: '/trips', layout: 'miscpages', title: 'Trips going your way' },
+  {
+    path: '/',
+    layout: 'miscpages',
+    title: 'Tagalong',
+    description:
+      'Send a package with a traveler already making the trip, or earn a reward for the room in your luggage. Payment is held until delivery.',
+  },
+  {
+    path: '/about',
+    layout: 'miscpages',
+    title: 'About Tagalong',
+    description:
+      'How Tagalong works: senders post packages, travelers carry them on trips they already make, and the platform holds the money until delivery.',
+  },
+  {
+    path: '/packages',
+    layout: 'miscpages',
+    title: 'Packages to carry',
+    description:
+      'Open packages waiting for a traveler: see the route, the size and the reward, then carry one on your trip.',
+  },
+  {
+    path: '/trips',
+    layout: 'miscpages',
+    title: 'Trips going your way',
+    description:
+      'Upcoming trips by travelers with room to spare: find one going your way and send your package with them.',
+  },
+  {
+    path: '/trips/{id}',
+    layout: 'miscpages',
+    title: 'Trip',
+    description: 'A trip by a traveler with room to spare: ask them to carry your package on the way.',
+  },
   { path: '/ui', layout: 'miscpages', title: 'Design system' },
-  { path: '/need-help', layout: 'miscpages', title: 'Need help?' },
+  {
+    path: '/need-help',
+    layout: 'miscpages',
+    title: 'Need help?',
+    description: 'Answers to common questions about sending and carrying packages with Tagalong, and how to reach us.',
+  },
   { path: '/unauthorized', layout: 'miscpages', title: 'Not allowed' },
-  { path: '/refund-policy', layout: 'miscpages', title: 'Refund policy' },
-  { path: '/privacy-policy', layout: 'miscpages', title: 'Privacy policy' },
-  { path: '/terms-and-conditions', layout: 'miscpages', title: 'Terms and conditions' },
+  {
+    path: '/refund-policy',
+    layout: 'miscpages',
+    title: 'Refund policy',
+    description: 'When and how Tagalong refunds a sender: cancelled packages, failed deliveries and disputes.',
+  },
+  {
+    path: '/privacy-policy',
+    layout: 'miscpages',
+    title: 'Privacy policy',
+    description: 'What Tagalong stores about you, why, who sees it and how to have it deleted.',
+  },
+  {
+    path: '/terms-and-conditions',
+    layout: 'miscpages',
+    title: 'Terms and conditions',
+    description: 'The terms for senders and travelers using Tagalong: listings, payments, deliveries and disputes.',
+  },
   { path: '/test', layout: 'miscpages', title: 'Diagnostics' },
   { path: '/test/socket', layout: 'miscpages', title: 'Realtime diagnostics' },
 
-  { path: '/auth/login', layout: 'authpages', title: 'Sign in' },
+  {
+    path: '/auth/login',
+    layout: 'authpages',
+    title: 'Sign in',
+    description: 'Sign in to Tagalong to send a package, carry one on your trip and follow your deliveries.',
+  },
   { path: '/auth/login_test', layout: 'authpages', title: 'Demo sign-in', demoOnly: true },
-  { path: '/auth/register', layout: 'authpages', title: 'Create your account' },
+  {
+    path: '/auth/register',
+    layout: 'authpages',
+    title: 'Create your account',
+    description: 'Create a free Tagalong account to send packages with travelers or earn rewards on your trips.',
+  },
   { path: '/auth/forgot-password', layout: 'authpages', title: 'Reset your password' },
   // Where the reset e-mail's link lands (the password-reset flow needs it).
   { path: '/auth/reset-password', layout: 'authpages', title: 'Choose a new password' },
@@ -145,6 +213,14 @@ export const routes = [
 ] as const satisfies readonly RouteDef[];
 
 export type RoutePath = (typeof routes)[number]['path'];
+
+/** The home page's title: what a search result and a browser tab say about the product. */
+export const HOME_TITLE = 'Tagalong — send packages with travelers already making the trip';
+
+/** A page's document title; the server writes it into the page and the client sets it (ADR 0054). */
+export function documentTitle(route: Pick<RouteDef, 'path' | 'title'>): string {
+  return route.path === '/' ? HOME_TITLE : `${route.title} · Tagalong`;
+}
 
 /** Every record id in the product is a UUID, so a route parameter that is not one names nothing. */
 const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,12 +4,26 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { buildInfoSchema } from '#shared/meta.ts';
-import { matchRoute } from '#shared/routes.ts';
+import { matchRoute, type RouteMatch } from '#shared/routes.ts';
 import { errorBody } from './errors.ts';
 
 export interface WebOptions {
   distDir: string;
   demoMode: boolean;
+  /** The tags for a page's <head> (title, description, canonical, Open Graph; ADR 0054). */
+  head?: (url: URL, match: RouteMatch) => string;
+}
+
+const HEAD_SLOT = '<!--tagalong-head-->';
+
+/**
+ * index.html with its <title> and description replaced by a slot, so each page request writes its
+ * own; the slot goes before </head> (or at the end) when the page has no title to replace.
+ */
+export function withHeadSlot(html: string): string {
+  const stripped = html.replace(/\s*<meta\s+name="description"[^>]*>/i, '');
+  if (/<title>[\s\S]*?<\/title>/i.test(stripped)) return stripped.replace(/<title>[\s\S]*?<\/title>/i, HEAD_SLOT);
+  return stripped.includes('</head>') ? stripped.replace('</head>', `${HEAD_SLOT}</head>`) : `${HEAD_SLOT}${stripped}`;
 }
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tagalong</title></head>
@@ -20,6 +34,26 @@ export function readBuildId(distDir: string): string {
   const file = path.join(distDir, 'builds', 'latest.json');
   if (!existsSync(file)) return 'unbuilt';
   return buildInfoSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).id;
+}
+
+/**
+ * The modulepreload links of each page's own chunks (builds/preloads.json, written by vite.config.ts),
+ * by route path: the browser fetches them with the entry chunk instead of after it has run (ADR 0054).
+ */
+export function readPagePreloads(distDir: string): Map<string, string> {
+  const file = path.join(distDir, 'builds', 'preloads.json');
+  if (!existsSync(file)) return new Map();
+  const table = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  const safe = /^assets\/[\w.-]+\.js$/;
+  return new Map(
+    Object.entries(table).map(([route, files]) => [
+      route,
+      files
+        .filter((f) => safe.test(f))
+        .map((f) => `\n    <link rel="modulepreload" crossorigin href="/${f}">`)
+        .join(''),
+    ]),
+  );
 }
 
 /**
@@ -42,16 +76,23 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     });
   }
   // Read once: a new build means a restart (npm start rebuilds first), and this is every page load.
-  const indexHtml = built ? readFileSync(path.join(root, 'index.html'), 'utf8') : NOT_BUILT_PAGE;
+  const indexHtml = withHeadSlot(built ? readFileSync(path.join(root, 'index.html'), 'utf8') : NOT_BUILT_PAGE);
+  const [beforeHead = '', afterHead = ''] = indexHtml.split(HEAD_SLOT);
+  const preloads = readPagePreloads(root);
+  // The page's own chunks come after the entry chunk and its imports, which index.html lists last in its head.
+  const headEnd = Math.max(0, afterHead.indexOf('</head>'));
+  const [midHead, tail] = [afterHead.slice(0, headEnd), afterHead.slice(headEnd)];
 
   const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
-    const pathname = new URL(req.url, 'http://x').pathname;
-    const match = matchRoute(pathname, { demoMode: options.demoMode });
+    const url = new URL(req.url, 'http://x');
+    const match = matchRoute(url.pathname, { demoMode: options.demoMode });
+    const head = options.head ? options.head(url, match) : '<title>Tagalong</title>';
+    const preload = match.kind === 'page' ? (preloads.get(match.route.path) ?? '') : '';
     return reply
       .code(match.kind === 'page' ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(beforeHead + head + midHead + preload + tail);
   };
 
   app.get('/', { schema: { hide: true } }, sendPage);

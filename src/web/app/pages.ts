@@ -4,12 +4,17 @@ import type { routes } from '#shared/routes.ts';
 type PagePath = Exclude<(typeof routes)[number], { redirectTo: string }>['path'];
 type PageModule = { default: ComponentType };
 
-/** Each page of the route table and the file that holds it (lazy: one chunk per page). */
+/**
+ * Each page of the route table and the file that holds it (lazy: one chunk per page). The build
+ * reads this table as text for each page's preload links (vite.config.ts, ADR 0054): keep the
+ * `'path': () => import('#web/…')` shape.
+ */
 export const pages: Record<PagePath, () => Promise<PageModule>> = {
   '/': () => import('#web/features/public/pages/home-page.tsx'),
   '/about': () => import('#web/features/public/pages/about-page.tsx'),
   '/packages': () => import('#web/features/browse/pages/browse-packages-page.tsx'),
   '/trips': () => import('#web/features/browse/pages/browse-trips-page.tsx'),
+  '/trips/{id}': () => import('#web/features/browse/pages/trip-page.tsx'),
   '/ui': () => import('#web/features/design-system/pages/ui-page.tsx'),
   '/need-help': () => import('#web/features/public/pages/need-help-page.tsx'),
   '/unauthorized': () => import('#web/features/public/pages/unauthorized-page.tsx'),

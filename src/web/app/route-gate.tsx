@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
-import type { RouteDef } from '#shared/routes.ts';
+import { documentTitle, type RouteDef } from '#shared/routes.ts';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useAppMeta } from '#web/lib/app-meta.ts';
 import { importWithReload } from '#web/lib/reload-guard.ts';
@@ -33,7 +33,8 @@ export function RouteGate({ route }: { route: RouteDef }) {
   // A layout effect runs before every page's own effects, so a page that has more to say (the
   // not-found page inside a demo-only route, say) sets the title after this one.
   useLayoutEffect(() => {
-    document.title = route.path === '/' ? 'Tagalong' : `${route.title} · Tagalong`;
+    // The same title the server wrote into the page's head (ADR 0054).
+    document.title = documentTitle(route);
   }, [route]);
   const Page = lazyPage(route.path);
   let content: ReactNode = (

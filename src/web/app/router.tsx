@@ -1,21 +1,32 @@
 import { createBrowserRouter, data, Navigate, type RouteObject } from 'react-router';
 import { areValidRouteParams, type LayoutName, type RouteDef, routes, toRouterPath } from '#shared/routes.ts';
+import { importWithReload } from '#web/lib/reload-guard.ts';
 import { ErrorPage } from './errors/error-page.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
-import { AdminDashboardLayout } from './layouts/admin-dashboard-layout.tsx';
-import { AuthenticatedLayout } from './layouts/authenticated-layout.tsx';
 import { AuthPagesLayout } from './layouts/authpages-layout.tsx';
-import { DashboardLayout } from './layouts/dashboard-layout.tsx';
 import { MiscPagesLayout } from './layouts/miscpages-layout.tsx';
 import { Root } from './root.tsx';
 import { RouteGate } from './route-gate.tsx';
 
-const layoutComponents: Record<LayoutName, () => React.ReactNode> = {
-  miscpages: MiscPagesLayout,
-  authpages: AuthPagesLayout,
-  authenticated: AuthenticatedLayout,
-  dashboard: DashboardLayout,
-  'admin-dashboard': AdminDashboardLayout,
+type LayoutComponent = () => React.ReactNode;
+const lazyLayout = (load: () => Promise<LayoutComponent>) => async () => ({
+  Component: await importWithReload(load),
+});
+
+/**
+ * The public layouts come with the app; the member and admin layouts (sidebars, live updates, the
+ * socket) load with their first page, so a visitor's first page does not bring them (ADR 0054).
+ */
+const layoutComponents: Record<LayoutName, Pick<RouteObject, 'Component' | 'lazy'>> = {
+  miscpages: { Component: MiscPagesLayout },
+  authpages: { Component: AuthPagesLayout },
+  authenticated: {
+    lazy: lazyLayout(() => import('./layouts/authenticated-layout.tsx').then((m) => m.AuthenticatedLayout)),
+  },
+  dashboard: { lazy: lazyLayout(() => import('./layouts/dashboard-layout.tsx').then((m) => m.DashboardLayout)) },
+  'admin-dashboard': {
+    lazy: lazyLayout(() => import('./layouts/admin-dashboard-layout.tsx').then((m) => m.AdminDashboardLayout)),
+  },
 };
 
 /** A malformed id in the address names nothing: a fatal 404 "Page Not Found: {path}". */
@@ -44,13 +55,12 @@ export function buildRoutes(): RouteObject[] {
       element: <Root />,
       errorElement: <ErrorPage />,
       children: (Object.keys(layoutComponents) as LayoutName[]).map((layout) => {
-        const Layout = layoutComponents[layout];
         const children = byLayout(layout);
         // The unmatched path falls into the public layout.
         if (layout === 'miscpages')
           children.push({ path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } });
         // The error boundary sits inside the layout, so a broken page keeps the navigation around it.
-        return { element: <Layout />, children: [{ errorElement: <ErrorPage />, children }] };
+        return { ...layoutComponents[layout], children: [{ errorElement: <ErrorPage />, children }] };
       }),
     },
   ];

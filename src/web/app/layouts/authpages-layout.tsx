@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { RealtimeConnection } from '../realtime-connection.tsx';
+import { LazyRealtimeConnection } from '../lazy-realtime-connection.tsx';
 import { Brand } from './brand.tsx';
 
 /** Sign-in, registration and password reset: one centred card. */
@@ -12,7 +12,7 @@ export function AuthPagesLayout() {
       <main id="main" className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <Outlet />
       </main>
-      <RealtimeConnection />
+      <LazyRealtimeConnection />
     </div>
   );
 }

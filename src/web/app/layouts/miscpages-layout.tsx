@@ -1,5 +1,5 @@
 import { Link, NavLink, Outlet } from 'react-router';
-import { RealtimeConnection } from '../realtime-connection.tsx';
+import { LazyRealtimeConnection } from '../lazy-realtime-connection.tsx';
 import { Brand } from './brand.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -43,7 +43,9 @@ export function MiscPagesLayout() {
           <UserMenu />
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+      {/* At least a screen tall, so the footer starts below the fold and does not jump when a lazily
+          loaded page arrives (layout shift, ADR 0054). */}
+      <main id="main" className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-6xl flex-1 px-4 py-8">
         <Outlet />
       </main>
       <footer className="border-t border-slate-200 bg-white">
@@ -58,7 +60,7 @@ export function MiscPagesLayout() {
           </nav>
         </div>
       </footer>
-      <RealtimeConnection />
+      <LazyRealtimeConnection />
     </div>
   );
 }

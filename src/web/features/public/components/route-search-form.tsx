@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { placeSlug } from '#shared/browse.ts';
+import { placeSlug } from '#shared/place-slug.ts';
 import { RouteSearchForm as CitiesForm } from '#web/components/route-search/route-search-form.tsx';
 
 /** A route to search: the public listing of open packages answers it (docs/product.md §3.4). */

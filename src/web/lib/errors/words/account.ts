@@ -1,6 +1,6 @@
 import type { ErrorParams } from '#shared/errors.ts';
-import { passwordRuleMessages } from '#shared/password-rules.ts';
-import { PHONE_NUMBER_MESSAGE } from '#shared/phone.ts';
+import { passwordRuleMessages } from '#shared/password-limits.ts';
+import { PHONE_NUMBER_MESSAGE } from '#shared/phone-message.ts';
 import type { ErrorAction, ErrorWords } from '../types.ts';
 
 const contactUs: ErrorAction = { kind: 'link', to: '/need-help', label: 'Contact us' };
