@@ -6,6 +6,7 @@ import { RouteMap } from '#web/components/route-map/route-map.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { RouteText } from '#web/components/ui/package-summary.tsx';
+import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
 import { errorStatus } from '#web/lib/errors/describe-error.ts';
@@ -23,22 +24,28 @@ export default function TripPage() {
   if (trip.isError) {
     if (errorStatus(trip.error) === 404) {
       return (
-        <EmptyState
-          title="This trip is no longer listed"
-          action={
-            <Button asChild>
-              <Link to="/trips">See other trips</Link>
-            </Button>
-          }
-        >
-          It has left, is full, or its traveler cancelled it.
-        </EmptyState>
+        <>
+          <PageHeader />
+          <EmptyState
+            title="This trip is no longer listed"
+            action={
+              <Button asChild>
+                <Link to="/trips">See other trips</Link>
+              </Button>
+            }
+          >
+            It has left, is full, or its traveler cancelled it.
+          </EmptyState>
+        </>
       );
     }
     return (
-      <ErrorState title="We couldn't load this trip" onRetry={() => void trip.refetch()}>
-        Check your connection and try again.
-      </ErrorState>
+      <>
+        <PageHeader />
+        <ErrorState title="We couldn't load this trip" onRetry={() => void trip.refetch()}>
+          Check your connection and try again.
+        </ErrorState>
+      </>
     );
   }
   const t = trip.data;
