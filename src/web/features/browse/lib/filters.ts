@@ -58,3 +58,17 @@ export function listingHref(
   const query = params.toString();
   return query ? `${path}?${query}` : path;
 }
+
+/** The two cities of a search, as the other listing's tab keeps them. */
+export function routeQueryOf(filters: { from?: string | undefined; to?: string | undefined }): string {
+  return new URLSearchParams({
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+  }).toString();
+}
+
+/** A filter field of the sent form, trimmed; undefined when left empty. */
+export function fieldText(fields: FormData, name: string): string | undefined {
+  const value = fields.get(name);
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}

@@ -10,13 +10,8 @@ import { useSession } from '#web/lib/session.ts';
 import { DateFilter, NumberFilter, SelectFilter } from '../components/filter-field.tsx';
 import { ListingShell } from '../components/listing-shell.tsx';
 import { PublicPackageCard } from '../components/public-package-card.tsx';
-import { listingHref, packageFilters } from '../lib/filters.ts';
+import { fieldText, listingHref, packageFilters, routeQueryOf } from '../lib/filters.ts';
 import { offerTarget, SEND_TARGET, throughSignUp } from '../lib/links.ts';
-
-const text = (fields: FormData, name: string) => {
-  const value = fields.get(name);
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
-};
 
 /** /packages: open packages anyone may browse, between two cities, filtered and sorted (docs/product.md §3.4). */
 export default function BrowsePackagesPage() {
@@ -25,22 +20,19 @@ export default function BrowsePackagesPage() {
   const filters = packageFilters(params);
   const list = useInfiniteQuery(browseQueries.packages(filters));
   const signedIn = Boolean(useSession().data);
-  const routeQuery = new URLSearchParams({
-    ...(filters.from ? { from: filters.from } : {}),
-    ...(filters.to ? { to: filters.to } : {}),
-  }).toString();
+  const routeQuery = routeQueryOf(filters);
 
   const onSearch = ({ from, to, fields }: RouteSearch) =>
     navigate(
       listingHref('/packages', {
         from: from ? placeSlug(from) : undefined,
         to: to ? placeSlug(to) : undefined,
-        after: text(fields, 'after'),
-        before: text(fields, 'before'),
-        size: text(fields, 'size'),
-        maxWeightKg: text(fields, 'maxWeightKg'),
-        minReward: text(fields, 'minReward'),
-        sort: text(fields, 'sort'),
+        after: fieldText(fields, 'after'),
+        before: fieldText(fields, 'before'),
+        size: fieldText(fields, 'size'),
+        maxWeightKg: fieldText(fields, 'maxWeightKg'),
+        minReward: fieldText(fields, 'minReward'),
+        sort: fieldText(fields, 'sort'),
       }),
     );
 

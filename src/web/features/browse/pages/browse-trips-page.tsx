@@ -9,13 +9,8 @@ import { useSession } from '#web/lib/session.ts';
 import { DateFilter, NumberFilter, SelectFilter } from '../components/filter-field.tsx';
 import { ListingShell } from '../components/listing-shell.tsx';
 import { PublicTripCard } from '../components/public-trip-card.tsx';
-import { listingHref, tripFilters } from '../lib/filters.ts';
+import { fieldText, listingHref, routeQueryOf, tripFilters } from '../lib/filters.ts';
 import { SEND_TARGET, throughSignUp } from '../lib/links.ts';
-
-const text = (fields: FormData, name: string) => {
-  const value = fields.get(name);
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
-};
 
 /** /trips: upcoming trips anyone may browse, between two cities, with room to spare (docs/product.md §3.4). */
 export default function BrowseTripsPage() {
@@ -24,20 +19,17 @@ export default function BrowseTripsPage() {
   const filters = tripFilters(params);
   const list = useInfiniteQuery(browseQueries.trips(filters));
   const signedIn = Boolean(useSession().data);
-  const routeQuery = new URLSearchParams({
-    ...(filters.from ? { from: filters.from } : {}),
-    ...(filters.to ? { to: filters.to } : {}),
-  }).toString();
+  const routeQuery = routeQueryOf(filters);
 
   const onSearch = ({ from, to, fields }: RouteSearch) =>
     navigate(
       listingHref('/trips', {
         from: from ? placeSlug(from) : undefined,
         to: to ? placeSlug(to) : undefined,
-        after: text(fields, 'after'),
-        before: text(fields, 'before'),
-        minCapacityKg: text(fields, 'minCapacityKg'),
-        sort: text(fields, 'sort'),
+        after: fieldText(fields, 'after'),
+        before: fieldText(fields, 'before'),
+        minCapacityKg: fieldText(fields, 'minCapacityKg'),
+        sort: fieldText(fields, 'sort'),
       }),
     );
 
