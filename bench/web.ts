@@ -39,15 +39,10 @@ if (!existsSync(chromePath)) {
 const webDir = path.join(root, '.tmp', 'bench-web');
 if (!args['no-build'] || !existsSync(path.join(webDir, 'index.html'))) {
   const started = performance.now();
-  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const built = spawnSync(
-    process.execPath,
-    [vite, 'build', '--logLevel', 'warn', '--outDir', webDir, '--emptyOutDir'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-web.ts'), '--out-dir', webDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) process.exit(1);
   console.log(`built the web app in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

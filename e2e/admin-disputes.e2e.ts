@@ -50,8 +50,12 @@ async function resolve(page: Page, packageId: string, choice: string, note: stri
   const dispute = page.getByRole('region', { name: 'Dispute' });
   // Both parties' photos are on the record, as images that load.
   await expect.poll(() => dispute.locator('img').count()).toBeGreaterThanOrEqual(2);
+  // The evidence images load lazily: each is brought into view and given the time to arrive.
   for (const img of await dispute.locator('img').all()) {
-    expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await img.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
   }
   const form = page.getByRole('form', { name: 'Resolve the dispute' });
   await form.getByRole('radio', { name: choice }).check();

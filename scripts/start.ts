@@ -5,7 +5,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const stamp = path.join(root, 'dist/web/builds/latest.json');
+// The server renderer is built last (scripts/build-web.ts), so its stamp says both halves are there.
+const stamp = path.join(root, 'dist/web-ssr/entry-server.js');
 const inputs = ['src/web', 'src/shared', 'vite.config.ts', 'package.json'];
 
 function newestMtime(p: string): number {
@@ -19,8 +20,10 @@ function newestMtime(p: string): number {
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 if (builtAt < Math.max(...inputs.map(newestMtime))) {
   console.log('Building the web app…');
-  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/build-web.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

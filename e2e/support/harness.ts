@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '#server/db/client.ts';
 import { buildStartedApp, testConfig } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { latestMailLink, TEST_PASSWORD } from '#server/test/users.ts';
+import { waitForAppAfterNavigation } from './app-ready.ts';
 
 export interface E2EServer {
   url: string;
@@ -77,6 +78,7 @@ export async function newPage(
   viewport = { width: 1280, height: 800 },
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'en-GB' });
+  waitForAppAfterNavigation(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {

@@ -222,6 +222,21 @@ export function documentTitle(route: Pick<RouteDef, 'path' | 'title'>): string {
   return route.path === '/' ? HOME_TITLE : `${route.title} · Tagalong`;
 }
 
+/**
+ * Pages the server renders to HTML before the app's JavaScript arrives (ADR 0056): the pages people
+ * arrive at from outside (those with a description, ADR 0054) that show the same to everyone — a
+ * public layout, no guard, no demo-only rule, no redirect.
+ */
+export function isPrerendered(route: RouteDef): boolean {
+  return (
+    (route.layout === 'miscpages' || route.layout === 'authpages') &&
+    Boolean(route.description) &&
+    !route.guard &&
+    !route.demoOnly &&
+    !route.redirectTo
+  );
+}
+
 /** Every record id in the product is a UUID, so a route parameter that is not one names nothing. */
 const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createRouter } from './app/router.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { type HydrationState, RouterProvider } from 'react-router';
+import { matchRoute } from '#shared/routes.ts';
+import { preloadPage } from './app/route-gate.tsx';
+import { createRouter, readHydrationData } from './app/router.tsx';
 import { reloadOnceForFailedChunk } from './lib/reload-guard.ts';
 import { refetchOnWindowFocus } from './lib/session-events.ts';
-import './styles.css';
 
 // Retries belong to the HTTP client (ofetch's policy); the query layer must not add its own.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -18,10 +19,24 @@ window.addEventListener('vite:preloadError', (event) => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
+const app = (hydrationData?: HydrationState) => (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={createRouter()} />
+      <RouterProvider router={createRouter(hydrationData)} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A public page comes rendered by the server (ADR 0056): the app takes over that HTML instead of
+// drawing it again, with the page's module loaded first so page and layout are taken over together.
+async function start(container: HTMLElement) {
+  const hydrationData = readHydrationData();
+  const match = matchRoute(window.location.pathname, { demoMode: false });
+  if (!hydrationData || !container.firstChild || match.kind !== 'page') {
+    createRoot(container).render(app());
+    return;
+  }
+  await preloadPage(match.route.path);
+  hydrateRoot(container, app(hydrationData));
+}
+void start(root);

@@ -4,8 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { buildInfoSchema } from '#shared/meta.ts';
-import { matchRoute, type RouteMatch } from '#shared/routes.ts';
+import { isPrerendered, matchRoute, type RouteMatch } from '#shared/routes.ts';
 import { errorBody } from './errors.ts';
+import { deferAppChunks, EMPTY_ROOT, loadPrerenderer } from './prerender.ts';
 
 export interface WebOptions {
   distDir: string;
@@ -83,16 +84,24 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   const headEnd = Math.max(0, afterHead.indexOf('</head>'));
   const [midHead, tail] = [afterHead.slice(0, headEnd), afterHead.slice(headEnd)];
 
-  const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
+  const prerender = built ? await loadPrerenderer(root, app.log) : null;
+
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(req.url, 'http://x');
     const match = matchRoute(url.pathname, { demoMode: options.demoMode });
     const head = options.head ? options.head(url, match) : '<title>Tagalong</title>';
     const preload = match.kind === 'page' ? (preloads.get(match.route.path) ?? '') : '';
+    let page = beforeHead + head + midHead + preload + tail;
+    const rendered =
+      prerender && match.kind === 'page' && isPrerendered(match.route)
+        ? await prerender(`${url.pathname}${url.search}`)
+        : null;
+    if (rendered && page.includes(EMPTY_ROOT)) page = deferAppChunks(page.replace(EMPTY_ROOT, () => rendered));
     return reply
       .code(match.kind === 'page' ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(beforeHead + head + midHead + preload + tail);
+      .send(page);
   };
 
   app.get('/', { schema: { hide: true } }, sendPage);

@@ -1,4 +1,5 @@
-import { lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
+import { APP_READY_ATTRIBUTE } from '#shared/page-shell.ts';
 import { documentTitle, type RouteDef } from '#shared/routes.ts';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useAppMeta } from '#web/lib/app-meta.ts';
@@ -21,6 +22,26 @@ function lazyPage(path: string) {
   return page;
 }
 
+/** Marks the document once a page has mounted (or taken over the server's HTML of it: ADR 0056). */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, 'ready');
+  }, []);
+  return null;
+}
+
+const loadedPages = new Map<string, ComponentType>();
+
+/**
+ * Loads a page's module before the app starts, so a page the server rendered is taken over in the
+ * same pass as its layout (ADR 0056): later, the layout's queries may have answered, and the page
+ * would no longer match its HTML.
+ */
+export async function preloadPage(path: string): Promise<void> {
+  const load = (pages as Record<string, PageLoader | undefined>)[path];
+  if (load) loadedPages.set(path, (await importWithReload(load)).default);
+}
+
 function DemoOnly({ children }: { children: ReactNode }) {
   const meta = useAppMeta();
   if (meta.isPending) return <PageSpinner />;
@@ -36,10 +57,11 @@ export function RouteGate({ route }: { route: RouteDef }) {
     // The same title the server wrote into the page's head (ADR 0054).
     document.title = documentTitle(route);
   }, [route]);
-  const Page = lazyPage(route.path);
+  const Page = loadedPages.get(route.path) ?? lazyPage(route.path);
   let content: ReactNode = (
     <Suspense fallback={<PageSpinner />}>
       <Page />
+      <PageReady />
     </Suspense>
   );
   if (route.guard) {

@@ -26,3 +26,13 @@ export function RouteMap({ from, to, className }: RouteEnds & { className?: stri
     </figure>
   );
 }
+
+/** The map's room while its cities are not known yet: the same box and caption line, so nothing moves. */
+export function RouteMapPlaceholder({ className }: { className?: string }) {
+  return (
+    <div className={className} aria-hidden="true">
+      <Skeleton className="aspect-[16/7] w-full" />
+      <Skeleton className="mt-2 h-5 w-56" />
+    </div>
+  );
+}

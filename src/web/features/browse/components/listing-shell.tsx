@@ -1,8 +1,8 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Place } from '#shared/places.ts';
-import { RouteMap } from '#web/components/route-map/route-map.tsx';
+import { RouteMap, RouteMapPlaceholder } from '#web/components/route-map/route-map.tsx';
 import { type RouteSearch, RouteSearchForm } from '#web/components/route-search/route-search-form.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { ShowMore } from '#web/components/ui/show-more.tsx';
@@ -59,10 +59,14 @@ export function ListingShell<Item>({
   renderItem: (item: Item) => ReactNode;
 }) {
   const first = list.data?.pages[0];
-  // Open when a filter is in use, or where there is room; on a phone the cities come first.
-  const [filtersOpen, setFiltersOpen] = useState(
-    () => filtersInUse || (typeof window !== 'undefined' && window.matchMedia?.('(min-width: 640px)').matches),
-  );
+  // Open when a filter is in use, or where there is room; on a phone the cities come first. The
+  // screen's width is known only in the browser: the server's HTML has them folded (ADR 0056).
+  const [filtersOpen, setFiltersOpen] = useState(filtersInUse);
+  useLayoutEffect(() => {
+    if (window.matchMedia?.('(min-width: 640px)').matches) setFiltersOpen(true);
+  }, []);
+  const route = new URLSearchParams(routeQuery);
+  const routeChosen = route.has('from') && route.has('to');
   let body: ReactNode;
   if (list.isPending) {
     body = (
@@ -87,6 +91,8 @@ export function ListingShell<Item>({
         empty
       ) : (
         <div className="flex flex-col gap-4">
+          {/* The cards' titles are headings: this one puts them under the page's. */}
+          <h2 className="sr-only">{noun[1].charAt(0).toUpperCase() + noun[1].slice(1)}</h2>
           <p className="text-sm text-slate-600" role="status">
             {items.length} {items.length === 1 ? noun[0] : noun[1]} shown
             {first?.from || first?.to ? `, within ${first.radiusKm} km of the cities you chose` : ''}.
@@ -148,7 +154,12 @@ export function ListingShell<Item>({
           </details>
         </RouteSearchForm>
       </search>
-      {first?.from && first.to ? <RouteMap from={first.from} to={first.to} className="mb-6 max-w-3xl" /> : null}
+      {first?.from && first.to ? (
+        <RouteMap from={first.from} to={first.to} className="mb-6 max-w-3xl" />
+      ) : list.isPending && routeChosen ? (
+        // The map's room, kept while the cities are looked up, so the results do not jump down.
+        <RouteMapPlaceholder className="mb-6 max-w-3xl" />
+      ) : null}
       {list.isPlaceholderData ? <Spinner label="Searching" /> : null}
       {body}
     </>

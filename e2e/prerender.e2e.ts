@@ -1,0 +1,89 @@
+import type { Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { APP_READY_ATTRIBUTE } from '#shared/page-shell.ts';
+import { expectAccessible, setUpServerAndBrowser } from './support/harness.ts';
+
+// The public pages arrive rendered by the server (ADR 0056): readable before the app's JavaScript has
+// run, safe to use meanwhile, and taken over by the app without a mismatch once it has.
+
+const env = setUpServerAndBrowser({ demoMode: true });
+
+/** A page whose app chunk is held back until `release()`: what a slow phone shows meanwhile. */
+async function withAppHeldBack(path: string, viewport = { width: 360, height: 740 }) {
+  // A context of its own, without the harness's wait for the app after each navigation.
+  const context = await env.browser.newContext({ baseURL: env.server.url, viewport, locale: 'en-GB' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/main-[\w-]+\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+  const response = await page.goto(path);
+  return {
+    context,
+    page,
+    errors,
+    response,
+    async release() {
+      released = true;
+      for (const route of held.splice(0)) await route.continue();
+      await page.waitForFunction(
+        (attribute) => document.documentElement.getAttribute(attribute) === 'ready',
+        APP_READY_ATTRIBUTE,
+      );
+    },
+  };
+}
+
+describe('prerendered public pages', () => {
+  it('shows the home page, listing and sign-in page before the app runs, then hands them over without an error', async () => {
+    const cases = [
+      { path: '/', heading: 'Send packages with travelers already making the trip' },
+      { path: '/packages?from=paris-fr&to=berlin-de', heading: 'Packages to carry' },
+      { path: '/auth/login', heading: 'Sign in' },
+    ];
+    for (const { path, heading } of cases) {
+      const held = await withAppHeldBack(path);
+      try {
+        expect(held.response?.status()).toBe(200);
+        await expect.poll(() => held.page.getByRole('heading', { level: 1, name: heading }).isVisible()).toBe(true);
+        expect(
+          await held.page.evaluate((a) => document.documentElement.getAttribute(a), APP_READY_ATTRIBUTE),
+        ).toBeNull();
+        await held.release();
+        await expectAccessible(held.page);
+        expect(held.errors, path).toEqual([]);
+      } finally {
+        await held.context.close();
+      }
+    }
+  });
+
+  it('never sends a form by itself before the app runs (no password in the address)', async () => {
+    const held = await withAppHeldBack('/auth/login');
+    try {
+      const page = held.page;
+      await page.getByLabel('Email').fill('sender@tagalong.test');
+      await page.getByLabel('Password', { exact: true }).fill('a secret password');
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await held.page.waitForTimeout(300);
+      expect(new URL(held.page.url()).search).toBe('');
+      expect(held.page.url()).not.toContain('secret');
+      await held.release();
+      expect(held.errors).toEqual([]);
+    } finally {
+      await held.context.close();
+    }
+  });
+
+  it('lets the browser draw the member pages itself', async () => {
+    const res = await fetch(`${env.server.url}/user/dashboard`);
+    expect(await res.text()).toContain('<div id="root"></div>');
+    const home = await (await fetch(`${env.server.url}/`)).text();
+    expect(home).toMatch(/<div id="root">(<link [^>]*>)*<div[^>]*data-layout="miscpages"/);
+  });
+});

@@ -1,0 +1,106 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, fakeWebDist } from '#server/test/app.ts';
+import { AFTER_PAINT_ELEMENT_ID, ROUTER_STATE_ELEMENT_ID } from '#shared/page-shell.ts';
+import { scriptSafeJson, ssrDirFor } from './prerender.ts';
+
+// The public pages come with their HTML (ADR 0056): the server runs the web build's renderer for
+// them and writes the result into #root; every other page is the empty shell the browser draws.
+
+const calls: string[] = [];
+declare global {
+  var prerenderCalls: string[] | undefined;
+}
+
+/** A web build whose renderer echoes the address, fails on "boom" and declines "decline". */
+function webDistWithRenderer(): string {
+  const dir = fakeWebDist();
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Tagalong</title>' +
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/main-abc.js"></head>' +
+      '<body><div id="root"></div></body></html>',
+  );
+  const ssr = ssrDirFor(dir);
+  mkdirSync(ssr);
+  writeFileSync(
+    path.join(ssr, 'entry-server.js'),
+    `export async function render(url) {
+       globalThis.prerenderCalls.push(url);
+       if (url.includes('boom')) throw new Error('boom');
+       if (url.includes('decline')) return null;
+       return { html: '<main>rendered ' + new URL(url).search + '</main>', hydrationData: { loaderData: { url } } };
+     }`,
+  );
+  return dir;
+}
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  globalThis.prerenderCalls = calls;
+  app = await createTestApp({ webDistDir: webDistWithRenderer() });
+});
+afterAll(() => app.close());
+
+const page = async (url: string) => {
+  const res = await app.inject(url);
+  const state = res.body.match(
+    new RegExp(`<script type="application/json" id="${ROUTER_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`),
+  )?.[1];
+  return { status: res.statusCode, body: res.body, state: state ? JSON.parse(state) : null };
+};
+
+describe('prerendered public pages', () => {
+  it('writes a public page into #root with its router state, and lets the app chunks wait for the paint', async () => {
+    const res = await page('/about?from=paris-fr');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<div id="root"><main>rendered ?from=paris-fr</main></div>');
+    expect(res.state).toEqual({ loaderData: { url: 'http://localhost/about?from=paris-fr' } });
+    // The app's chunks are fetched once the page is painted (src/web/boot.ts), not before.
+    expect(res.body).toContain(
+      `<template id="${AFTER_PAINT_ELEMENT_ID}"><link rel="modulepreload" crossorigin href="/assets/main-abc.js"></template></head>`,
+    );
+    expect(res.body.match(/<link rel="modulepreload"/g)).toHaveLength(1);
+  });
+
+  it('leaves member pages, demo-only pages and unknown addresses to the browser', async () => {
+    const before = calls.length;
+    for (const url of ['/user/dashboard', '/admin/users', '/dev/mailbox', '/no-such-page']) {
+      const res = await page(url);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.state, url).toBeNull();
+      expect(res.body, url).not.toContain(AFTER_PAINT_ELEMENT_ID);
+      expect(res.body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/main-abc.js"></head>');
+    }
+    expect(calls.length).toBe(before);
+  });
+
+  it('renders an address once, then answers from memory', async () => {
+    await page('/packages?from=reims-fr');
+    await page('/packages?from=reims-fr');
+    expect(calls.filter((u) => u.endsWith('/packages?from=reims-fr'))).toHaveLength(1);
+  });
+
+  it('sends the empty shell when rendering fails, and tries again on the next request', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await page('/about?boom=1');
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.state).toBeNull();
+    }
+    expect(calls.filter((u) => u.includes('boom'))).toHaveLength(2);
+    const declined = await page('/about?decline=1');
+    expect(declined.body).toContain('<div id="root"></div>');
+  });
+
+  it('keeps markup in the address from closing the state script', async () => {
+    const res = await page('/about?q=%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E');
+    expect(res.body).not.toMatch(/<script>alert/);
+    expect(res.state.loaderData.url).toContain('%3C/script%3E');
+    expect(scriptSafeJson({ s: '</script><!--\u2028' })).toBe('{"s":"\\u003c/script>\\u003c!--\\u2028"}');
+    expect(JSON.parse(scriptSafeJson({ s: '</script><!--\u2028' }))).toEqual({ s: '</script><!--\u2028' });
+  });
+});

@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { AFTER_PAINT_ELEMENT_ID, ROUTER_STATE_ELEMENT_ID } from '#shared/page-shell.ts';
+
+/** What the web build's server renderer (src/web/entry-server.tsx) gives for a page. */
+interface Rendered {
+  html: string;
+  hydrationData: unknown;
+}
+type Render = (url: string, signal?: AbortSignal) => Promise<Rendered | null>;
+
+/** A page that takes longer than this is sent empty and drawn by the browser, as before prerendering. */
+const RENDER_TIMEOUT_MS = 2_000;
+/** Pages differ only by their address, so the last ones rendered are kept (a build never changes under a process). */
+const CACHE_SIZE = 200;
+/** index.html's app element, as the build writes it: where a prerendered page goes. */
+export const EMPTY_ROOT = '<div id="root"></div>';
+
+/** The server renderer's folder for a browser build in `webDir` (scripts/build-web.ts writes both). */
+export function ssrDirFor(webDir: string): string {
+  return `${webDir.replace(/[/\\]+$/, '')}-ssr`;
+}
+
+/**
+ * A prerendered page is readable before the app runs, so the app's chunks wait for it to be painted
+ * (ADR 0056): their modulepreload links go into an inert <template>, which src/web/boot.ts puts
+ * into the head after the first paint, fetching them all at once.
+ */
+export function deferAppChunks(page: string): string {
+  const links: string[] = [];
+  const rest = page.replace(/\s*<link rel="modulepreload"[^>]*>/g, (link) => {
+    links.push(link.trim());
+    return '';
+  });
+  if (links.length === 0 || !rest.includes('</head>')) return page;
+  return rest.replace('</head>', () => `<template id="${AFTER_PAINT_ELEMENT_ID}">${links.join('')}</template></head>`);
+}
+
+/** JSON safe inside a <script> element: no `</script>` or `<!--` can close it early. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The public pages' HTML, rendered on the server (ADR 0056): `prerender(url)` gives the `#root` element
+ * with the page in it, followed by its router state, or null when the page is not a plain one or
+ * rendering fails or is slow — the browser then draws the page itself, as it always could. Null also
+ * when the build has no renderer.
+ */
+export async function loadPrerenderer(
+  webDir: string,
+  log: FastifyBaseLogger,
+): Promise<((url: string) => Promise<string | null>) | null> {
+  const entry = path.join(ssrDirFor(webDir), 'entry-server.js');
+  if (!existsSync(entry)) {
+    log.warn({ entry }, 'no server renderer in the web build: public pages are drawn by the browser alone');
+    return null;
+  }
+  const { render } = (await import(pathToFileURL(entry).href)) as { render: Render };
+  const cache = new Map<string, string | null>();
+
+  return async (url) => {
+    const cached = cache.get(url);
+    if (cached !== undefined) return cached;
+    let root: string | null;
+    try {
+      const rendered = await render(`http://localhost${url}`, AbortSignal.timeout(RENDER_TIMEOUT_MS));
+      root = rendered
+        ? `<div id="root">${rendered.html}</div><script type="application/json" id="${ROUTER_STATE_ELEMENT_ID}">${scriptSafeJson(rendered.hydrationData)}</script>`
+        : null;
+    } catch (err) {
+      // Not kept: the next request tries again.
+      log.error({ err, url }, 'prerendering a page failed: sent without its HTML');
+      return null;
+    }
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    cache.set(url, root);
+    return root;
+  };
+}

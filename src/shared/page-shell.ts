@@ -1,0 +1,14 @@
+// What a prerendered page's HTML carries for the browser besides the page itself (ADR 0056). No
+// imports: the page's first script (src/web/boot.ts) reads it before anything else is loaded.
+
+/** The script element (JSON, never run) with the router state the server rendered the page in. */
+export const ROUTER_STATE_ELEMENT_ID = 'tagalong-router-state';
+
+/** The <template> holding the app's modulepreload links, put to work once the page is painted. */
+export const AFTER_PAINT_ELEMENT_ID = 'tagalong-after-paint';
+
+/**
+ * Set on <html> (`data-app="ready"`) once a page of the app has mounted or taken over its server
+ * HTML: before that, a prerendered page is on screen but does not answer clicks yet.
+ */
+export const APP_READY_ATTRIBUTE = 'data-app';

@@ -1,0 +1,26 @@
+// The page's first script. A public page arrives rendered by the server (ADR 0056): the browser
+// paints that HTML first, then fetches and starts the app, which takes the HTML over; on a slow phone
+// the page is readable while the app's JavaScript is still on its way. A page the browser draws alone
+// starts the app at once (its chunks are already being fetched: index.html names them).
+// First: it must run before any schema is built.
+import './lib/zod-setup.ts';
+import { AFTER_PAINT_ELEMENT_ID } from '#shared/page-shell.ts';
+import './styles.css';
+
+// Every form of the app is sent by its own handler; a form in the server's HTML, submitted before the
+// app has taken it over, would otherwise go to the address bar with its fields (a password, say).
+// React's handlers still run: this only stops the browser's own submission.
+document.addEventListener('submit', (event) => event.preventDefault(), true);
+
+function startApp() {
+  const chunks = document.getElementById(AFTER_PAINT_ELEMENT_ID);
+  if (chunks instanceof HTMLTemplateElement) document.head.append(chunks.content);
+  void import('./main.tsx');
+}
+
+if (document.getElementById('root')?.firstChild && document.visibilityState === 'visible') {
+  // A timeout queued in a frame's callbacks runs once that frame is painted.
+  requestAnimationFrame(() => setTimeout(startApp, 0));
+} else {
+  startApp();
+}
