@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { packageSummarySchema } from './packages.ts';
+import { reliabilitySchema } from './reliability.ts';
 import { requestStarters } from './requests.ts';
 import { text } from './text.ts';
 import { transports, travelPlanStatuses } from './travel-plans.ts';
@@ -44,7 +45,13 @@ export type MatchPendingRequest = z.infer<typeof pendingRequestSchema>;
 export const packageMatchSchema = z
   .object({
     package: packageSummarySchema,
-    sender: z.object({ id: z.string(), name: z.string(), image: z.string().nullable(), rating: ratingSchema }),
+    sender: z.object({
+      id: z.string(),
+      name: z.string(),
+      image: z.string().nullable(),
+      rating: ratingSchema,
+      reliability: reliabilitySchema,
+    }),
     distances: distancesSchema,
     /** Between this package and the trip's traveler, on this trip or another of theirs. */
     pendingRequest: pendingRequestSchema,
@@ -72,6 +79,7 @@ export const travelerMatchSchema = z
       /** Verified profile: e-mail, mobile and identity check (docs/product.md §1). */
       verified: z.boolean(),
       rating: ratingSchema,
+      reliability: reliabilitySchema,
     }),
     distances: distancesSchema,
     /** Between the package and this traveler, on this trip or another of theirs. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { kycStatuses } from './auth.ts';
+import { reliabilitySchema } from './reliability.ts';
 import { ratingSummarySchema } from './reviews.ts';
 import { text } from './text.ts';
 
@@ -113,8 +114,8 @@ export const publicProfileSchema = z
     verification: z.object({ email: z.boolean(), phone: z.boolean(), identity: z.boolean() }),
     /** The revealed reviews the member received: average (null until the first) and count. */
     rating: ratingSummarySchema,
-    /** Packages the member carried to completion. */
-    completedDeliveries: z.number().int().min(0),
+    /** Completed deliveries, cancellation rate and response time, from their records. */
+    reliability: reliabilitySchema,
   })
   .meta({ id: 'PublicProfile' });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;

@@ -146,5 +146,9 @@ export const packageEvents = pgTable(
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('package_event_package_idx').on(t.packageId, t.createdAt)],
+  (t) => [
+    index('package_event_package_idx').on(t.packageId, t.createdAt),
+    // A member's cancellations of matches they were part of (docs/product.md §11.1: cancellation rate).
+    index('package_event_matched_actor_idx').on(t.actorId, t.toStatus).where(sql`${t.fromStatus} = 'matched'`),
+  ],
 );

@@ -27,6 +27,12 @@ export const requests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /**
+     * Who ended it being pending: the side it was sent to (accepted or declined it), the side that sent
+     * it, the system (another request accepted, expiry) or an administrator. Only the first counts as a
+     * response (docs/product.md §11.1: response time). Null for requests closed before it was recorded.
+     */
+    closedBy: text('closed_by'),
   },
   (t) => [
     index('request_package_idx').on(t.packageId, t.status),

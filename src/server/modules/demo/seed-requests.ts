@@ -87,6 +87,9 @@ const others: DemoRequest[] = [
   },
 ];
 
+/** Who ends a demo request of each status: the receiver declines, the starter withdraws, time expires. */
+const closedByOf = { pending: null, declined: 'receiver', withdrawn: 'starter', expired: 'system' } as const;
+
 /**
  * Seeds the demo requests once: skipped when Sam's packages or Tess's trips already have any request
  * (a restart, or a demo someone has been using), and when the demo accounts are missing. A pending
@@ -143,6 +146,8 @@ export async function seedDemoRequests(
         createdAt: madeAt,
         updatedAt: respondedAt,
         respondedAt,
+        // Accepted by the side it was sent to (the reliability figures read it, docs/product.md §11.1).
+        closedBy: 'receiver',
       });
       opened.push({
         packageId: pkg.id,
@@ -204,6 +209,7 @@ export async function seedDemoRequests(
           createdAt: ago(spec.madeDaysAgo),
           updatedAt: answeredAt ?? ago(spec.madeDaysAgo),
           respondedAt: answeredAt,
+          closedBy: closedByOf[spec.status],
         })
         // The one-pending-per-package-and-traveler index: never a second one.
         .onConflictDoNothing()

@@ -9,6 +9,7 @@ import { signUpVerified } from '#server/test/users.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
 import { haversineKm } from '#shared/geo.ts';
 import { type TravelerMatch, travelerMatchPageSchema } from '#shared/matching.ts';
+import { noRecord } from '#shared/reliability.ts';
 import { defaultSettings } from '#shared/settings.ts';
 import { compareRank } from './ranking.ts';
 import { DAY, inDays, insertPackage, insertTravelPlan, insertUser, places, setVerified } from './test/factory.ts';
@@ -127,6 +128,7 @@ describe('the traveler card', () => {
       image: '/api/avatars/tara.webp',
       verified: false,
       rating: null,
+      reliability: noRecord,
     });
     expect(before?.travelPlan).toEqual({
       id: plan.id,

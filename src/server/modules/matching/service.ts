@@ -3,6 +3,7 @@ import type { Database } from '#server/db/client.ts';
 import { packagePhotos, packages } from '#server/db/schema/packages.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import { isAdmin, isVerifiedProfile, type SessionUser } from '#server/modules/auth/service.ts';
+import { reliabilityOf } from '#server/modules/profiles/public.ts';
 import { ratingSummaries } from '#server/modules/reviews/public.ts';
 import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { AppError } from '#shared/errors.ts';
@@ -10,6 +11,7 @@ import type { MatchQuery, PackageMatch, TravelerMatch } from '#shared/matching.t
 import { platformFee } from '#shared/money.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
 import type { PackagePhoto, PackageSize } from '#shared/packages.ts';
+import { noRecord } from '#shared/reliability.ts';
 import type { PackageCategory } from '#shared/settings.ts';
 import type { Transport, TravelPlanStatus } from '#shared/travel-plans.ts';
 import { pendingRequestsBetween } from './pending-requests.ts';
@@ -110,13 +112,11 @@ async function packagesFor(
   const rows = await packagesForPlanQuery(db, plan, radiusKm, cursor, query.limit, now, onlySenderId);
   const page = rows.slice(0, query.limit);
   const packageIds = page.map((r) => r.id);
-  const [photos, ratings, pendingWith] = await Promise.all([
+  const senderIds = page.map((r) => r.senderId);
+  const [photos, ratings, records, pendingWith] = await Promise.all([
     firstPhotos(db, packageIds),
-    ratingSummaries(
-      db,
-      page.map((r) => r.senderId),
-      now,
-    ),
+    ratingSummaries(db, senderIds, now),
+    reliabilityOf(db, senderIds),
     pendingRequestsBetween(db, packageIds, [plan.travelerId]),
   ]);
   const items = page.map(
@@ -139,7 +139,13 @@ async function packagesFor(
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
       },
-      sender: { id: r.senderId, name: r.senderName, image: r.senderImage, rating: ratings.get(r.senderId) ?? null },
+      sender: {
+        id: r.senderId,
+        name: r.senderName,
+        image: r.senderImage,
+        rating: ratings.get(r.senderId) ?? null,
+        reliability: records.get(r.senderId) ?? { ...noRecord },
+      },
       distances: distances(r.pickupTenths, r.dropoffTenths),
       pendingRequest: pendingWith(r.id, plan.travelerId),
     }),
@@ -257,8 +263,9 @@ async function travelersFor(
   );
   const page = rows.slice(0, query.limit);
   const travelerIds = page.map((r) => r.travelerId);
-  const [ratings, pendingWith] = await Promise.all([
+  const [ratings, records, pendingWith] = await Promise.all([
     ratingSummaries(db, travelerIds, now),
+    reliabilityOf(db, travelerIds),
     pendingRequestsBetween(db, [pkg.id], travelerIds),
   ]);
   const items = page.map(
@@ -283,6 +290,7 @@ async function travelersFor(
           kycStatus: r.kycStatus as SessionUser['kycStatus'],
         }),
         rating: ratings.get(r.travelerId) ?? null,
+        reliability: records.get(r.travelerId) ?? { ...noRecord },
       },
       distances: distances(r.pickupTenths, r.dropoffTenths),
       pendingRequest: pendingWith(pkg.id, r.travelerId),

@@ -183,20 +183,27 @@ describe('public profile', () => {
         languages: ['en'],
         verification: { email: true, phone: true, identity: false },
         rating: { average: null, count: 0 },
-        completedDeliveries: 0,
+        reliability: {
+          completedDeliveries: 0,
+          commitments: 0,
+          cancellations: 0,
+          cancellationRate: null,
+          responses: 0,
+          medianResponseMinutes: null,
+        },
       });
       expect(Number.isNaN(Date.parse(body.memberSince))).toBe(false);
       expect(Object.keys(res.json()).sort()).toEqual(
         [
           'bio',
           'city',
-          'completedDeliveries',
           'id',
           'image',
           'languages',
           'memberSince',
           'name',
           'rating',
+          'reliability',
           'verification',
         ].sort(),
       );

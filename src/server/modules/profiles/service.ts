@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { account, session, user, verification } from '#server/db/schema/auth.ts';
-import { packages } from '#server/db/schema/packages.ts';
 import { ratingSummary } from '#server/modules/reviews/public.ts';
 import type { AvatarStorage } from '#server/providers/storage/avatar-storage.ts';
 import { kycStatuses } from '#shared/auth.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Profile, PublicProfile, UpdateProfile } from '#shared/profiles.ts';
 import { toAvatarImage } from './avatar-image.ts';
+import { reliability } from './reliability.ts';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -143,10 +143,6 @@ export async function deleteAccount(db: Database, storage: AvatarStorage, userId
 export async function getPublicProfile(db: Database, id: string, now: Date): Promise<PublicProfile> {
   const [row] = await db.select().from(user).where(activeUser(id));
   if (!row) throw new AppError('MEMBER_NOT_FOUND');
-  const [deliveries] = await db
-    .select({ n: count() })
-    .from(packages)
-    .where(and(eq(packages.travelerId, id), eq(packages.status, 'completed')));
   return {
     id: row.id,
     name: row.name,
@@ -161,6 +157,6 @@ export async function getPublicProfile(db: Database, id: string, now: Date): Pro
       identity: row.kycStatus === 'approved',
     },
     rating: await ratingSummary(db, id, now),
-    completedDeliveries: deliveries?.n ?? 0,
+    reliability: await reliability(db, id),
   };
 }

@@ -199,7 +199,7 @@ export async function adminCloseRequest(
     const now = new Date();
     await tx
       .update(requests)
-      .set({ status: closing.status, updatedAt: now, respondedAt: now })
+      .set({ status: closing.status, updatedAt: now, respondedAt: now, closedBy: 'admin' })
       .where(eq(requests.id, requestId));
     const { starterId, receiverId } = partiesOf(request, pkg.senderId);
     const what = request.startedBy === 'traveler' ? 'offer to carry' : 'invitation to carry';

@@ -76,9 +76,10 @@ describe('accepting', () => {
 
     const res = await answer(app, sender.cookie, request.id, 'accept');
     expect(res.statusCode, res.body).toBe(200);
-    expect((await storedRequest(app, request.id)).status).toBe('accepted');
-    expect((await storedRequest(app, rivalRequest.id)).status).toBe('declined');
-    expect((await storedRequest(app, invitation.id)).status).toBe('declined');
+    // Who closed each (response times count only the receiver's own answers, docs/product.md §9).
+    expect(await storedRequest(app, request.id)).toMatchObject({ status: 'accepted', closedBy: 'receiver' });
+    expect(await storedRequest(app, rivalRequest.id)).toMatchObject({ status: 'declined', closedBy: 'system' });
+    expect(await storedRequest(app, invitation.id)).toMatchObject({ status: 'declined', closedBy: 'system' });
     expect(await notificationsOf(app, rival.id, 'request_declined')).toHaveLength(1);
     expect(await notificationsOf(app, invited.id, 'request_declined')).toHaveLength(1);
     expect(await notificationsOf(app, traveler.id, 'request_accepted')).toHaveLength(1);
@@ -164,6 +165,7 @@ describe('declining and withdrawing', () => {
     const res = await answer(app, sender.cookie, request.id, 'decline');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'declined', actions: [] });
+    expect((await storedRequest(app, request.id)).closedBy).toBe('receiver');
     expect(await notificationsOf(app, traveler.id, 'request_declined')).toHaveLength(declinedBefore + 1);
     expect((await storedPackage(app, pkg.id)).status).toBe('open');
     // A declined request can be followed by a new one.
@@ -182,6 +184,7 @@ describe('declining and withdrawing', () => {
     const res = await answer(app, traveler.cookie, request.id, 'withdraw');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'withdrawn' });
+    expect((await storedRequest(app, request.id)).closedBy).toBe('starter');
     expect(await notificationsOf(app, sender.id, 'request_withdrawn')).not.toHaveLength(0);
     expect(refusal(await answer(app, traveler.cookie, request.id, 'withdraw'))).toEqual({
       status: 409,

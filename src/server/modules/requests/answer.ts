@@ -93,7 +93,7 @@ export async function acceptRequest(
 
     await tx
       .update(requests)
-      .set({ status: 'accepted', updatedAt: now, respondedAt: now })
+      .set({ status: 'accepted', updatedAt: now, respondedAt: now, closedBy: 'receiver' })
       .where(eq(requests.id, request.id));
     await declineOthers(tx, notify, { id: pkg.id, title: pkg.title }, request.id, now);
 
@@ -153,7 +153,7 @@ async function declineOthers(
 ) {
   const declined = await tx
     .update(requests)
-    .set({ status: 'declined', updatedAt: now, respondedAt: now })
+    .set({ status: 'declined', updatedAt: now, respondedAt: now, closedBy: 'system' })
     .where(and(eq(requests.packageId, pkg.id), eq(requests.status, 'pending'), ne(requests.id, acceptedId)))
     .returning({ id: requests.id, travelerId: requests.travelerId });
   for (const other of declined) {
@@ -196,7 +196,7 @@ async function closePending(
     const now = new Date();
     await tx
       .update(requests)
-      .set({ status: close.to, updatedAt: now, respondedAt: now })
+      .set({ status: close.to, updatedAt: now, respondedAt: now, closedBy: close.side })
       .where(eq(requests.id, requestId));
     const parties = partiesOf(request, found.senderId);
     await notify({

@@ -18,7 +18,7 @@ export async function expirePendingRequestsOf(tx: Transaction, notify: Notify, p
   const now = new Date();
   const expired = await tx
     .update(requests)
-    .set({ status: 'expired', updatedAt: now, respondedAt: now })
+    .set({ status: 'expired', updatedAt: now, respondedAt: now, closedBy: 'system' })
     .where(and(eq(requests.packageId, packageId), eq(requests.status, 'pending')))
     .returning({ id: requests.id, travelerId: requests.travelerId, startedBy: requests.startedBy });
   for (const request of expired) {
@@ -66,6 +66,7 @@ export async function closePendingRequestsOfPlan(tx: Transaction, notify: Notify
       status: sql`case when ${requests.startedBy} = 'traveler' then 'withdrawn' else 'declined' end`,
       updatedAt: now,
       respondedAt: now,
+      closedBy: 'system',
     })
     .where(and(eq(requests.travelPlanId, planId), eq(requests.status, 'pending')))
     .returning({ id: requests.id, packageId: requests.packageId, startedBy: requests.startedBy });
@@ -101,7 +102,7 @@ export async function expirePendingRequestsOfPlan(tx: Transaction, notify: Notif
   const now = new Date();
   const expired = await tx
     .update(requests)
-    .set({ status: 'expired', updatedAt: now, respondedAt: now })
+    .set({ status: 'expired', updatedAt: now, respondedAt: now, closedBy: 'system' })
     .where(and(eq(requests.travelPlanId, planId), eq(requests.status, 'pending')))
     .returning({ id: requests.id, packageId: requests.packageId, startedBy: requests.startedBy });
   for (const request of expired) {

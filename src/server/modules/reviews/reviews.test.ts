@@ -247,7 +247,7 @@ describe("a member's reviews and rating", () => {
 
   it('counts the completed deliveries a member carried on the public profile', async () => {
     const carrier = await signUpVerified(app, 'carrier@example.test', 'Cara Carrier');
-    expect((await ratingOf(carrier.id)).completedDeliveries).toBe(0);
+    expect((await ratingOf(carrier.id)).reliability.completedDeliveries).toBe(0);
     await completedPackage(db, { senderId: sam.id, travelerId: carrier.id }, new Date());
     await completedPackage(db, { senderId: tess.id, travelerId: carrier.id }, new Date());
     const delivering = await insertPackage(db, sam.id);
@@ -255,6 +255,6 @@ describe("a member's reviews and rating", () => {
       .update(packages)
       .set({ status: 'in_transit', travelerId: carrier.id })
       .where(eq(packages.id, delivering.id));
-    expect((await ratingOf(carrier.id)).completedDeliveries).toBe(2);
+    expect((await ratingOf(carrier.id)).reliability.completedDeliveries).toBe(2);
   });
 });

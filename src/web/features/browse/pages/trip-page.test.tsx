@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicTripCard } from '#shared/browse.ts';
 import type { PackageMatch, PackageMatchPage } from '#shared/matching.ts';
+import { noRecord } from '#shared/reliability.ts';
 import { verifiedMember } from '#web/test/members.ts';
 import { apiError, mockApi, never, renderPage, seriousViolations } from '#web/test/render.tsx';
 import TripPage from './trip-page.tsx';
@@ -42,7 +43,7 @@ const mine: PackageMatch = {
     createdAt: '2026-11-20T09:00:00.000Z',
     updatedAt: '2026-11-20T09:00:00.000Z',
   },
-  sender: { id: verifiedMember().id, name: 'Nora Newcomer', image: null, rating: null },
+  sender: { id: verifiedMember().id, name: 'Nora Newcomer', image: null, rating: null, reliability: noRecord },
   distances: { pickupKm: 0, dropoffKm: 0, detourKm: 0 },
   pendingRequest: null,
 };

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TravelerMatch, TravelerMatchPage } from '#shared/matching.ts';
 import type { PublicPackage } from '#shared/packages.ts';
+import { noRecord } from '#shared/reliability.ts';
 import { member, verifiedMember } from '#web/test/members.ts';
 import { apiError, mockApi, never, renderPage, seriousViolations } from '#web/test/render.tsx';
 import { OfferPanel } from './offer-panel.tsx';
@@ -31,7 +32,14 @@ const fitting: TravelerMatch = {
     transport: 'train',
     freeCapacityKg: 5,
   },
-  traveler: { id: verifiedMember().id, name: 'Nora Newcomer', image: null, verified: true, rating: null },
+  traveler: {
+    id: verifiedMember().id,
+    name: 'Nora Newcomer',
+    image: null,
+    verified: true,
+    rating: null,
+    reliability: noRecord,
+  },
   distances: { pickupKm: 0, dropoffKm: 0, detourKm: 0 },
   pendingRequest: null,
 };

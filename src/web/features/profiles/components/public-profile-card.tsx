@@ -1,5 +1,6 @@
 import { MapPin } from 'lucide-react';
 import type { PublicProfile } from '#shared/profiles.ts';
+import { ReliabilityFacts } from '#web/components/member/reliability.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { ratingText, StarRating } from '#web/components/ui/star-rating.tsx';
 import { languageName } from '../api/languages.ts';
@@ -58,10 +59,7 @@ export function PublicProfileCard({
               )}
             </dd>
           </div>
-          <div>
-            <dt className="text-sm font-medium text-slate-600">Completed deliveries</dt>
-            <dd className="text-slate-900">{profile.completedDeliveries}</dd>
-          </div>
+          <ReliabilityFacts reliability={profile.reliability} />
           <div>
             <dt className="text-sm font-medium text-slate-600">Languages</dt>
             <dd className="break-words text-slate-900">

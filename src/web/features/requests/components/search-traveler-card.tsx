@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { TravelerMatch } from '#shared/matching.ts';
 import { transportLabel } from '#shared/travel-plans.ts';
+import { ReliabilityLine } from '#web/components/member/reliability.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { formatDateTime, formatKg, formatKm } from '#web/lib/format.ts';
@@ -55,6 +56,7 @@ export function SearchTravelerCard({ match, packageId }: { match: TravelerMatch;
                 <span>No reviews yet</span>
               )}
             </div>
+            <ReliabilityLine reliability={traveler.reliability} className="mt-1 text-sm text-slate-600" />
           </div>
         </div>
 

@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react';
 import type { PackageMatch } from '#shared/matching.ts';
+import { reliabilityLine } from '#web/components/member/reliability.tsx';
 import { PackageSummaryCard } from '#web/components/ui/package-summary.tsx';
 import { formatKm } from '#web/lib/format.ts';
 import { OfferButton } from './offer-button.tsx';
@@ -55,6 +56,8 @@ export function ChoosePackageCard({ match, planId }: { match: PackageMatch; plan
         ) : (
           <span>No reviews yet</span>
         )}
+        <span aria-hidden="true">·</span>
+        <span>{reliabilityLine(sender.reliability)}</span>
       </p>
     </PackageSummaryCard>
   );
