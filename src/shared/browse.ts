@@ -3,6 +3,7 @@ import { currencySchema } from './money.ts';
 import { packagePhotoSchema, packageSizes, publicPlaceSchema } from './packages.ts';
 import { parsePlaceSlug } from './place-slug.ts';
 import { placeSchema } from './places.ts';
+import { reliabilitySchema } from './reliability.ts';
 import { packageCategories } from './settings.ts';
 import { text } from './text.ts';
 import { transports } from './travel-plans.ts';
@@ -65,7 +66,7 @@ const rating = z
   .meta({ description: 'Null until the member has a review' });
 
 /** A member as a stranger sees them. */
-const strangerSchema = z.object({ firstName: z.string(), rating });
+const strangerSchema = z.object({ firstName: z.string(), rating, reliability: reliabilitySchema });
 
 export const publicPackageCardSchema = z
   .object({

@@ -3,6 +3,7 @@ import { encodeCursor } from '#server/db/cursors.ts';
 import { isVerifiedProfile } from '#server/modules/auth/service.ts';
 import { firstPhotos } from '#server/modules/matching/service.ts';
 import { placeBySlug } from '#server/modules/places/service.ts';
+import { reliabilityOf } from '#server/modules/profiles/public.ts';
 import { ratingSummaries } from '#server/modules/reviews/public.ts';
 import type { SettingsStore } from '#server/modules/settings/service.ts';
 import {
@@ -18,6 +19,7 @@ import { AppError } from '#shared/errors.ts';
 import { haversineKm, roughDegrees } from '#shared/geo.ts';
 import type { PackageSize } from '#shared/packages.ts';
 import type { Place } from '#shared/places.ts';
+import { noRecord } from '#shared/reliability.ts';
 import type { PackageCategory } from '#shared/settings.ts';
 import type { Transport } from '#shared/travel-plans.ts';
 import { type Around, openPackagesQuery, upcomingTripsQuery } from './queries.ts';
@@ -86,16 +88,14 @@ export async function browsePackages(
     now,
   });
   const page = rows.slice(0, query.limit);
-  const [photos, ratings] = await Promise.all([
+  const senderIds = page.map((r) => r.senderId);
+  const [photos, ratings, records] = await Promise.all([
     firstPhotos(
       db,
       page.map((r) => r.id),
     ),
-    ratingSummaries(
-      db,
-      page.map((r) => r.senderId),
-      now,
-    ),
+    ratingSummaries(db, senderIds, now),
+    reliabilityOf(db, senderIds),
   ]);
   const items = page.map((r): PublicPackageCard => {
     // An open package was complete when it was published (docs/product.md §2.2).
@@ -115,7 +115,11 @@ export async function browsePackages(
       deliverBy: (r.deliverBy ?? r.createdAt).toISOString(),
       distanceKm: km(pickup, dropoff),
       photo: photos.get(r.id) ?? null,
-      sender: { firstName: firstNameOf(r.senderName), rating: ratings.get(r.senderId) ?? null },
+      sender: {
+        firstName: firstNameOf(r.senderName),
+        rating: ratings.get(r.senderId) ?? null,
+        reliability: records.get(r.senderId) ?? { ...noRecord },
+      },
       createdAt: r.createdAt.toISOString(),
     };
   });
@@ -172,11 +176,8 @@ export async function browseTrip(db: Database, id: string, now: Date): Promise<P
 type TripRow = Awaited<ReturnType<typeof upcomingTripsQuery>>[number];
 
 async function tripCards(db: Database, rows: TripRow[], now: Date): Promise<PublicTripCard[]> {
-  const ratings = await ratingSummaries(
-    db,
-    rows.map((r) => r.travelerId),
-    now,
-  );
+  const travelerIds = rows.map((r) => r.travelerId);
+  const [ratings, records] = await Promise.all([ratingSummaries(db, travelerIds, now), reliabilityOf(db, travelerIds)]);
   return rows.map(
     (r): PublicTripCard => ({
       id: r.id,
@@ -193,6 +194,7 @@ async function tripCards(db: Database, rows: TripRow[], now: Date): Promise<Publ
       traveler: {
         firstName: firstNameOf(r.travelerName),
         rating: ratings.get(r.travelerId) ?? null,
+        reliability: records.get(r.travelerId) ?? { ...noRecord },
         verified: isVerifiedProfile({
           emailVerified: r.emailVerified,
           phoneNumberVerified: r.phoneNumberVerified,

@@ -1,9 +1,10 @@
 import { BadgeCheck, Star } from 'lucide-react';
 import type { PublicPackageCard } from '#shared/browse.ts';
+import { reliabilityLine } from '#web/components/member/reliability.tsx';
 
 const ratingFormat = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-/** Who is on the other side, as a stranger may know them: a first name, a rating, whether verified. */
+/** Who is on the other side, as a stranger may know them: a first name, a rating, their record, whether verified. */
 export function MemberLine({
   lead,
   member,
@@ -34,6 +35,8 @@ export function MemberLine({
       ) : (
         <span>No reviews yet</span>
       )}
+      <span aria-hidden="true">·</span>
+      <span>{reliabilityLine(member.reliability)}</span>
     </p>
   );
 }

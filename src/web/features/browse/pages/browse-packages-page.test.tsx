@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PackageBrowsePage, PublicPackageCard } from '#shared/browse.ts';
+import { noRecord } from '#shared/reliability.ts';
 import { member } from '#web/test/members.ts';
 import { apiError, mockApi, never, renderPage, seriousViolations } from '#web/test/render.tsx';
 import BrowsePackagesPage from './browse-packages-page.tsx';
@@ -26,7 +27,18 @@ const card: PublicPackageCard = {
   deliverBy: '2026-12-20T09:00:00.000Z',
   distanceKm: 878,
   photo: null,
-  sender: { firstName: 'Sam', rating: { average: 4.5, count: 2 } },
+  sender: {
+    firstName: 'Sam',
+    rating: { average: 4.5, count: 2 },
+    reliability: {
+      ...noRecord,
+      completedDeliveries: 3,
+      commitments: 3,
+      cancellationRate: 0,
+      responses: 2,
+      medianResponseMinutes: 45,
+    },
+  },
   createdAt: '2026-11-20T09:00:00.000Z',
 };
 
@@ -87,6 +99,8 @@ describe('BrowsePackagesPage', () => {
       `/auth/register?redirect=${encodeURIComponent(`/user/packages/${card.id}#offer`)}`,
     );
     expect(screen.getByText(/Sent by/).textContent).toContain('Sam');
+    // The sender's record next to their rating (docs/product.md §11.1).
+    expect(screen.getByText('3 deliveries · 0% cancelled · answers in 45 min')).toBeTruthy();
     expect(screen.getByText(/1 open package shown, within 50 km/)).toBeTruthy();
     const sent = calls.find((c) => c.url.pathname === '/api/browse/packages')?.url.searchParams;
     expect(Object.fromEntries(sent ?? [])).toEqual({

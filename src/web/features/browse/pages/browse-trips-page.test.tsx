@@ -2,6 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicTripCard, TripBrowsePage } from '#shared/browse.ts';
+import { noRecord } from '#shared/reliability.ts';
 import { apiError, mockApi, never, renderPage, seriousViolations } from '#web/test/render.tsx';
 import BrowseTripsPage from './browse-trips-page.tsx';
 
@@ -16,7 +17,7 @@ const trip: PublicTripCard = {
   transport: 'train',
   freeCapacityKg: 5,
   distanceKm: 878,
-  traveler: { firstName: 'Tess', rating: null, verified: true },
+  traveler: { firstName: 'Tess', rating: null, reliability: noRecord, verified: true },
   createdAt: '2026-11-20T09:00:00.000Z',
 };
 const page = (items: PublicTripCard[]): TripBrowsePage => ({

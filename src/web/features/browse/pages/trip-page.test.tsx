@@ -21,7 +21,7 @@ const trip: PublicTripCard = {
   transport: 'train',
   freeCapacityKg: 5,
   distanceKm: 877,
-  traveler: { firstName: 'Tess', rating: { average: 5, count: 1 }, verified: true },
+  traveler: { firstName: 'Tess', rating: { average: 5, count: 1 }, reliability: noRecord, verified: true },
   createdAt: '2026-11-20T09:00:00.000Z',
 };
 const mine: PackageMatch = {
