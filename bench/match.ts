@@ -22,6 +22,7 @@ import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import { pendingRequestsBetween, pendingRequestsQuery } from '#server/modules/matching/pending-requests.ts';
 import { packagesForPlanQuery, plansForPackageQuery } from '#server/modules/matching/queries.ts';
 import { matchPackagesForPlan, matchTravelersForPackage } from '#server/modules/matching/service.ts';
+import { reliabilityOf } from '#server/modules/profiles/public.ts';
 import { createSettingsStore } from '#server/modules/settings/service.ts';
 import { haversineKm } from '#shared/geo.ts';
 import type { MatchQuery } from '#shared/matching.ts';
@@ -305,13 +306,25 @@ async function seedRequests() {
   const plans = await rows<{ id: string; traveler_id: string }>(sql`
     select id, traveler_id from travel_plan order by departure_at, origin_lat, destination_lat`);
   const answered = ['declined', 'withdrawn', 'expired'];
-  const cols: Record<string, unknown[]> = { pkg: [], traveler: [], plan: [], startedBy: [], status: [] };
+  const cols: Record<string, unknown[]> = {
+    pkg: [],
+    traveler: [],
+    plan: [],
+    startedBy: [],
+    status: [],
+    closedBy: [],
+    answerMinutes: [],
+  };
+  // Who closed an answered one and after how long, for the reliability figures on the cards.
+  const closer: Record<string, string | null> = { declined: 'receiver', withdrawn: 'starter', expired: 'system' };
   const add = (packageId: string, plan: { id: string; traveler_id: string }, status: string) => {
     cols.pkg?.push(packageId);
     cols.traveler?.push(plan.traveler_id);
     cols.plan?.push(plan.id);
     cols.startedBy?.push(random() < 0.5 ? 'traveler' : 'sender');
     cols.status?.push(status);
+    cols.closedBy?.push(closer[status] ?? null);
+    cols.answerMinutes?.push(status === 'pending' ? null : Math.floor(random() * 3 * 24 * 60));
   };
   for (let i = 0; i < Math.round(N / 10); i++) {
     const pkg = open[Math.floor(random() * open.length)];
@@ -345,12 +358,22 @@ async function seedRequests() {
     const c = (name: string, type: string) => array((cols[name] as unknown[]).slice(from, from + BATCH), type);
     // Two random pairs may repeat: the partial unique index keeps one pending request per pair.
     await db.execute(sql`
-      insert into request (package_id, traveler_id, travel_plan_id, started_by, status)
-      select p, t, tp, sb, st from unnest(${c('pkg', 'uuid')}, ${c('traveler', 'uuid')}, ${c('plan', 'uuid')},
-        ${c('startedBy', 'text')}, ${c('status', 'text')}) as r(p, t, tp, sb, st)
+      insert into request (package_id, traveler_id, travel_plan_id, started_by, status, closed_by, responded_at)
+      select p, t, tp, sb, st, cb, case when m is null then null else now() + m * interval '1 minute' end
+      from unnest(${c('pkg', 'uuid')}, ${c('traveler', 'uuid')}, ${c('plan', 'uuid')},
+        ${c('startedBy', 'text')}, ${c('status', 'text')}, ${c('closedBy', 'text')}, ${c('answerMinutes', 'integer')})
+        as r(p, t, tp, sb, st, cb, m)
       on conflict do nothing`);
   }
+  // The timelines the reliability figures count: every matched or cancelled package was matched by
+  // its sender, and a cancelled one cancelled by them while matched.
+  await db.execute(sql`
+    insert into package_event (package_id, actor_id, from_status, to_status)
+    select id, sender_id, 'open', 'matched' from package where status in ('matched', 'cancelled')
+    union all
+    select id, sender_id, 'matched', 'cancelled' from package where status = 'cancelled'`);
   await db.execute(sql`vacuum analyze request`);
+  await db.execute(sql`vacuum analyze package_event`);
 }
 if (seededIn !== null) {
   const started = performance.now();
@@ -464,6 +487,30 @@ for (const radiusKm of [defaultSettings.matchRadiusKm, defaultSettings.matchRadi
   const found = pages.reduce((n, p) => n + p.ids.length, 0);
   console.log(
     `${'  of which pending requests, 300 km'.padEnd(40)} p50 ${ms(percentile(times, 0.5))}  p95 ${ms(percentile(times, 0.95))}  p99 ${ms(percentile(times, 0.99))}   cards looked up: ${found}`,
+  );
+}
+
+// The cards' reliability figures alone, also counted in the lines above: one lookup per page for
+// its senders, for each trip's first page at the largest radius (the page itself read untimed).
+{
+  const pages: string[][] = [];
+  for (const s of planSubjects) {
+    const page = await matchPackagesForPlan(db, settings, asUser(s.owner), s.id, {
+      radiusKm: defaultSettings.matchRadiusMaxKm,
+      limit: 20,
+    });
+    pages.push(page.items.map((m) => m.sender.id));
+  }
+  const times: number[] = [];
+  for (const senders of pages) {
+    const started = performance.now();
+    await reliabilityOf(db, senders);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const members = pages.reduce((n, p) => n + new Set(p).size, 0);
+  console.log(
+    `${'  of which reliability, 300 km'.padEnd(40)} p50 ${ms(percentile(times, 0.5))}  p95 ${ms(percentile(times, 0.95))}  p99 ${ms(percentile(times, 0.99))}   members looked up: ${members}`,
   );
 }
 

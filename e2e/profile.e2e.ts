@@ -125,6 +125,9 @@ describe('my profile and the member page', () => {
       for (const words of [
         'No ratings yet',
         'Completed deliveries',
+        // A newcomer's record (docs/product.md §11.1).
+        'No matches yet',
+        'No requests answered yet',
         'Lisbon',
         'Email verified',
         'Mobile not verified',

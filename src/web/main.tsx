@@ -36,7 +36,9 @@ async function start(container: HTMLElement) {
     createRoot(container).render(app());
     return;
   }
-  await preloadPage(match.route.path);
+  // A page module that cannot be loaded now (a deploy removed it) is the page's own business: it
+  // loads lazily while hydrating, and reloads or shows the error page as on any navigation.
+  await preloadPage(match.route.path).catch(() => undefined);
   hydrateRoot(container, app(hydrationData));
 }
 void start(root);
