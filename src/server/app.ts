@@ -36,6 +36,7 @@ import { placeBySlug } from './modules/places/service.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { requestRoutes } from './modules/requests/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { routeAlertRoutes } from './modules/route-alerts/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { pageHead } from './modules/seo/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -204,12 +205,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     photos: createPrivatePhotoStorage(config),
   });
   await app.register(reviewRoutes, { db: deps.database.db, notifier, clock });
+  await app.register(routeAlertRoutes, { db: deps.database.db, settings });
   const scheduler = createScheduler({
     db: deps.database.db,
     notifier,
     provider: paymentProvider,
     settings,
     log: app.log.child({ module: 'jobs' }),
+    mailer,
+    baseUrl: config.baseUrl,
     clock,
     intervalMs: config.jobsIntervalMs,
     jobs: scheduledJobs,

@@ -14,6 +14,7 @@ import { payoutsErrors } from './errors/payouts.ts';
 import { profilesErrors } from './errors/profiles.ts';
 import { requestsErrors } from './errors/requests.ts';
 import { reviewsErrors } from './errors/reviews.ts';
+import { routeAlertsErrors } from './errors/route-alerts.ts';
 import { supportErrors } from './errors/support.ts';
 import { travelPlansErrors } from './errors/travel-plans.ts';
 
@@ -41,6 +42,7 @@ export const errorCatalog = {
   ...notificationsErrors,
   ...membersErrors,
   ...supportErrors,
+  ...routeAlertsErrors,
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -34,6 +34,8 @@ export const notificationTypes = [
   'support_ticket',
   /** To a ticket's author: the team answered. */
   'support_reply',
+  /** A new open package or upcoming trip on one of the member's saved routes (docs/product.md §3.5). */
+  'route_alert',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -143,6 +143,7 @@ export const routes = [
   { path: '/user/communication/messages', layout: 'dashboard', title: 'Messages', guard: 'user' },
   { path: '/user/help-center', layout: 'dashboard', title: 'Help center' },
   { path: '/user/help-center/{id}', layout: 'dashboard', title: 'Support conversation', guard: 'user' },
+  { path: '/user/alerts', layout: 'dashboard', title: 'Route alerts', guard: 'user' },
   { path: '/user/view/{id}', layout: 'dashboard', title: 'Member profile' },
   { path: '/user/packages/requests', layout: 'dashboard', title: 'Requests', guard: 'user' },
   { path: '/user/packages/my-packages', layout: 'dashboard', title: 'My packages', guard: 'user' },

@@ -8,6 +8,7 @@ import * as packages from './schema/packages.ts';
 import * as payments from './schema/payments.ts';
 import * as requests from './schema/requests.ts';
 import * as rollups from './schema/rollups.ts';
+import * as routeAlerts from './schema/route-alerts.ts';
 import * as settings from './schema/settings.ts';
 import * as support from './schema/support.ts';
 import * as travelPlans from './schema/travel-plans.ts';
@@ -27,5 +28,6 @@ export const schema = {
   ...support,
   ...rollups,
   ...broadcasts,
+  ...routeAlerts,
 };
 export type Schema = typeof schema;

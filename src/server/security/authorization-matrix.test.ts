@@ -54,6 +54,8 @@ const PUBLIC_OPERATIONS: Record<string, Access> = {
   // Names someone's open package, but answers with the caller's own trips only.
   'GET /api/packages/{id}/my-trips': 'member',
   'GET /api/travel-plans/{id}/my-packages': 'member',
+  // Deletes only the caller's own alert; anyone else's answers 404 (route-alerts.test.ts).
+  'DELETE /api/route-alerts/{id}': 'member',
   // A member's public profile, reviews and pictures are shown to anyone (the marketplace's trust signals).
   'GET /api/users/{id}/public': 'public',
   'GET /api/users/{id}/reviews': 'public',

@@ -42,6 +42,7 @@ export const pages: Record<PagePath, () => Promise<PageModule>> = {
   '/user/communication/notifications': () => import('#web/features/notifications/pages/notifications-page.tsx'),
   '/user/communication/messages': () => import('#web/features/chat/pages/messages-page.tsx'),
   '/user/help-center': () => import('#web/features/help/pages/help-center-page.tsx'),
+  '/user/alerts': () => import('#web/features/route-alerts/pages/route-alerts-page.tsx'),
   '/user/help-center/{id}': () => import('#web/features/help/pages/ticket-page.tsx'),
   '/user/view/{id}': () => import('#web/features/profiles/pages/member-page.tsx'),
   '/user/packages/requests': () => import('#web/features/requests/pages/requests-page.tsx'),

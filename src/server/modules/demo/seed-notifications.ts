@@ -222,6 +222,16 @@ const notes: DemoNotification[] = [
       read: to === 'traveler',
     }),
   ),
+  // Tess's trip to Berlin is also an alert (docs/product.md §3.5): Sam's gift was news to her.
+  {
+    to: 'traveler',
+    type: 'route_alert',
+    title: 'A new package on your route: Paris → Berlin',
+    body: '"Birthday gift for my sister" needs carrying from Paris to Berlin.',
+    link: '{package}',
+    when: { package: 'Birthday gift for my sister', at: 'open' },
+    read: true,
+  },
   {
     to: 'traveler',
     type: 'payout_sent',

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
 import type { SettingsStore } from '#server/modules/settings/service.ts';
+import type { Mailer } from '#server/providers/mail/mailer.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 
 /** What every job is handed: the app's database, notifier, payment provider and settings, and its logger. */
@@ -11,6 +12,10 @@ export interface JobContext {
   provider: PaymentProvider;
   settings: SettingsStore;
   log: FastifyBaseLogger;
+  /** For jobs that send e-mail themselves (route alert digests); absent in tests that need none. */
+  mailer?: Mailer;
+  /** The site's address, for links in those e-mails. */
+  baseUrl?: string;
 }
 
 /** What one run of a job did: items done, and items that failed and are left for the next run. */

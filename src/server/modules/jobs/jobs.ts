@@ -8,6 +8,7 @@ import { pruneAttemptCountersJob } from './prune-attempt-counters.ts';
 import { revealReviewsJob } from './reveal-reviews.ts';
 import { rollUpDashboardJob } from './roll-up-dashboard.ts';
 import { sendBroadcastsJob } from './send-broadcasts.ts';
+import { sendRouteAlertDigestsJob } from './send-route-alert-digests.ts';
 
 /**
  * Every scheduled job, in the order a tick runs them: packages expire before their requests are swept,
@@ -23,4 +24,5 @@ export const scheduledJobs: readonly Job[] = [
   pruneAttemptCountersJob,
   rollUpDashboardJob,
   sendBroadcastsJob,
+  sendRouteAlertDigestsJob,
 ];

@@ -7,6 +7,7 @@ import { paymentReceived, postEntry } from '#server/modules/ledger/public.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
 import { adminIds } from '#server/modules/notifications/public.ts';
 import { transitionPackage } from '#server/modules/packages/public.ts';
+import { alertNewPackage } from '#server/modules/route-alerts/public.ts';
 import type { PaymentWebhookEvent } from '#server/providers/payments/payment-provider.ts';
 import { type Currency, currencies, formatMoney } from '#shared/money.ts';
 import type { PaymentRow } from './mapping.ts';
@@ -155,6 +156,8 @@ export async function handlePaymentWebhook(
       actorId: payment.senderId,
       note: 'Paid: published and looking for a traveler',
     });
+    // Published: the saved routes it fits hear of it now (docs/product.md §3.5).
+    await alertNewPackage(tx, notify, pkg.id, now);
     await notify({
       userId: payment.senderId,
       type: 'payment_succeeded',

@@ -40,7 +40,7 @@ export const travelPlanRoutes: FastifyPluginAsyncZod<TravelPlanRoutesOptions> = 
     },
     async (req, reply) => {
       const me = member(req);
-      return reply.code(201).send(await createTravelPlan(db, settings, me, req.body));
+      return reply.code(201).send(await createTravelPlan(db, notifier, settings, me, req.body));
     },
   );
 

@@ -6,6 +6,7 @@ import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import type { Transaction } from '#server/db/transaction.ts';
 import type { Notifier, Notify } from '#server/modules/notifications/public.ts';
 import { closePendingRequestsOfPlan, lockPackagesWithPendingRequestsOn } from '#server/modules/requests/public.ts';
+import { alertNewTrip } from '#server/modules/route-alerts/public.ts';
 import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { AppError } from '#shared/errors.ts';
 import {
@@ -44,19 +45,26 @@ async function view(db: Database, row: TravelPlanRow, relation: Relation): Promi
   });
 }
 
+/** POST /api/travel-plans: the trip, and in the same transaction the route alerts it fits are told (§3.5). */
 export async function createTravelPlan(
   db: Database,
+  notifier: Notifier,
   store: SettingsStore,
   viewer: Viewer,
   input: CreateTravelPlan,
+  now: Date = new Date(),
 ): Promise<TravelPlan> {
   assertRules(input, await store.current());
   const columns = columnsOf(input) as Required<ReturnType<typeof columnsOf>>;
-  const [row] = await db
-    .insert(travelPlans)
-    .values({ ...columns, travelerId: viewer.id })
-    .returning();
-  if (!row) throw new Error('insert returned no travel plan');
+  const row = await notifier.transaction(db, async (tx, notify) => {
+    const [inserted] = await tx
+      .insert(travelPlans)
+      .values({ ...columns, travelerId: viewer.id })
+      .returning();
+    if (!inserted) throw new Error('insert returned no travel plan');
+    await alertNewTrip(tx, notify, inserted.id, now);
+    return inserted;
+  });
   return view(db, row, 'owner');
 }
 

@@ -1,4 +1,15 @@
-import { Bell, Box, HelpCircle, Inbox, LayoutDashboard, MessageSquare, Plane, Send, User } from 'lucide-react';
+import {
+  Bell,
+  BellRing,
+  Box,
+  HelpCircle,
+  Inbox,
+  LayoutDashboard,
+  MessageSquare,
+  Plane,
+  Send,
+  User,
+} from 'lucide-react';
 import { MessagesHeaderLink, UnreadMessagesCount } from '#web/features/chat/components/unread-messages-count.tsx';
 import {
   NotificationsBell,
@@ -21,6 +32,7 @@ const nav: NavItem[] = [
     icon: <Bell />,
     badge: <UnreadNotificationsCount />,
   },
+  { to: '/user/alerts', label: 'Route alerts', icon: <BellRing /> },
   { to: '/user/profile/my-profile', label: 'My profile', icon: <User /> },
   { to: '/user/help-center', label: 'Help center', icon: <HelpCircle /> },
 ];

@@ -14,6 +14,7 @@ import { payoutsWords } from './words/payouts.ts';
 import { profilesWords } from './words/profiles.ts';
 import { requestsWords } from './words/requests.ts';
 import { reviewsWords } from './words/reviews.ts';
+import { routeAlertsWords } from './words/route-alerts.ts';
 import { supportWords } from './words/support.ts';
 import { travelPlansWords } from './words/travel-plans.ts';
 
@@ -30,6 +31,7 @@ export const errorWords: Record<ErrorCode, ErrorWords> = {
   ...requestsWords,
   ...matchingWords,
   ...travelPlansWords,
+  ...routeAlertsWords,
   ...lifecycleWords,
   ...paymentsWords,
   ...payoutsWords,

@@ -1,6 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useLayoutEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Place } from '#shared/places.ts';
 import { RouteMap, RouteMapPlaceholder } from '#web/components/route-map/route-map.tsx';
 import { type RouteSearch, RouteSearchForm } from '#web/components/route-search/route-search-form.tsx';
@@ -11,6 +11,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ErrorState } from '#web/components/ui/states.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { errorMessage } from '#web/lib/errors/describe-error.ts';
+import { AlertMe } from './alert-me.tsx';
 
 interface ListingPage<Item> {
   items: Item[];
@@ -66,7 +67,9 @@ export function ListingShell<Item>({
     if (window.matchMedia?.('(min-width: 640px)').matches) setFiltersOpen(true);
   }, []);
   const route = new URLSearchParams(routeQuery);
-  const routeChosen = route.has('from') && route.has('to');
+  const [routeFrom, routeTo] = [route.get('from'), route.get('to')];
+  const routeChosen = Boolean(routeFrom && routeTo);
+  const [searchParams] = useSearchParams();
   let body: ReactNode;
   if (list.isPending) {
     body = (
@@ -86,13 +89,31 @@ export function ListingShell<Item>({
     );
   } else {
     const items = list.data.pages.flatMap((page) => page.items);
+    // Between two known cities, what is not here yet can be waited for (docs/product.md §3.5).
+    const alertMe =
+      first?.from && first.to && routeFrom && routeTo ? (
+        <AlertMe
+          kind={current === '/packages' ? 'packages' : 'trips'}
+          search={{
+            from: routeFrom,
+            to: routeTo,
+            after: searchParams.get('after') ?? undefined,
+            before: searchParams.get('before') ?? undefined,
+          }}
+          route={`${first.from.city} → ${first.to.city}`}
+        />
+      ) : null;
     body =
       items.length === 0 ? (
-        empty
+        <div className="flex flex-col gap-4">
+          {empty}
+          {alertMe}
+        </div>
       ) : (
         <div className="flex flex-col gap-4">
           {/* The cards' titles are headings: this one puts them under the page's. */}
           <h2 className="sr-only">{noun[1].charAt(0).toUpperCase() + noun[1].slice(1)}</h2>
+          {alertMe ? <div>{alertMe}</div> : null}
           <p className="text-sm text-slate-600" role="status">
             {items.length} {items.length === 1 ? noun[0] : noun[1]} shown
             {first?.from || first?.to ? `, within ${first.radiusKm} km of the cities you chose` : ''}.
