@@ -4,6 +4,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '#server/db/schema/auth.ts';
 import { routeAlertMatches, routeAlerts } from '#server/db/schema/route-alerts.ts';
+import type { JobContext } from '#server/modules/jobs/job.ts';
+import { createScheduler } from '#server/modules/jobs/scheduler.ts';
+import { sendRouteAlertDigestsJob } from '#server/modules/jobs/send-route-alert-digests.ts';
 import { call, inDays, lyon } from '#server/modules/packages/test/helpers.ts';
 import {
   createTrip,
@@ -15,7 +18,6 @@ import {
 import type { MailMessage } from '#server/providers/mail/mailer.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { MAX_ROUTE_ALERTS, type RouteAlert, routeAlertListSchema, routeAlertSchema } from '#shared/route-alerts.ts';
-import { sendRouteAlertDigests } from './digest.ts';
 
 // Route alerts (docs/product.md §3.5): a member's saved routes, told at once in the app of each new
 // open package or trip on them, and by e-mail at most once a day per alert.
@@ -160,23 +162,32 @@ describe('what an alert finds', () => {
 describe('the daily e-mail', () => {
   it('sends each alert what it found since its last e-mail, at most once a day, to members who want e-mail', async () => {
     const db = app.database.db;
-    const alert = (await save(tess, { kind: 'packages', from: 'paris-fr', to: 'berlin-de' })).json() as RouteAlert;
+    await save(tess, { kind: 'packages', from: 'paris-fr', to: 'berlin-de' });
     const quiet = (await save(other, { kind: 'packages', from: 'paris-fr', to: 'berlin-de' })).json() as RouteAlert;
     await db.update(user).set({ notifyByEmail: false }).where(eq(user.id, other.id));
     const sent: MailMessage[] = [];
-    const deps = {
-      db,
-      mailer: { kind: 'outbox' as const, send: async (m: MailMessage) => void sent.push(m) },
-      baseUrl: 'https://tagalong.example',
-      log: pino({ level: 'silent' }),
-    };
+    let now = new Date(Date.now() + 60_000);
+    // The job as the app schedules it, on two nodes sharing the database, with the scheduler's clock.
+    const node = () =>
+      createScheduler({
+        db,
+        notifier: {} as JobContext['notifier'],
+        provider: {} as JobContext['provider'],
+        settings: app.settings,
+        log: pino({ level: 'silent' }),
+        mailer: { kind: 'outbox', send: async (m: MailMessage) => void sent.push(m) },
+        baseUrl: 'https://tagalong.example',
+        clock: () => now,
+        intervalMs: 60_000,
+        jobs: [sendRouteAlertDigestsJob],
+      });
+    const [a, b] = [node(), node()];
+    const hours = (n: number) => new Date(now.getTime() + n * 60 * 60_000);
 
     const first = await openPackage(app, sam, { title: 'Birthday present' });
     const second = await openPackage(app, sam, { title: 'Winter coat' });
-    const t0 = new Date(Date.now() + 60_000);
-    // Two nodes running the job at the same moment send one e-mail.
-    const runs = await Promise.all([sendRouteAlertDigests(deps, t0), sendRouteAlertDigests(deps, t0)]);
-    expect(runs.reduce((n, r) => n + r.processed, 0)).toBe(1);
+    // Both nodes tick at the same moment: one e-mail.
+    await Promise.all([a.tick(), b.tick()]);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
       to: 'alerts-tess@example.test',
@@ -186,21 +197,23 @@ describe('the daily e-mail', () => {
     expect(sent[0]?.text).toContain(`https://tagalong.example/user/packages/${second.id}#offer`);
 
     // A third package an hour later waits for the next day.
+    const start = now;
+    now = hours(1);
     const third = await openPackage(app, sam, { title: 'Vinyl records' });
-    await sendRouteAlertDigests(deps, new Date(t0.getTime() + 60 * 60_000));
+    await a.tick();
     expect(sent).toHaveLength(1);
-    await sendRouteAlertDigests(deps, new Date(t0.getTime() + 24 * 60 * 60_000 + 60_000));
+    now = new Date(start.getTime() + 24 * 60 * 60_000 + 60_000);
+    await b.tick();
     expect(sent).toHaveLength(2);
     expect(sent[1]?.subject).toBe('1 new package on your route Paris → Berlin');
     expect(sent[1]?.text).toContain(third.id);
     expect(sent[1]?.text).not.toContain(first.id);
     // Nothing new: nothing sent. The member who turned e-mails off got none, though their alert found all three.
-    await sendRouteAlertDigests(deps, new Date(t0.getTime() + 3 * 24 * 60 * 60_000));
+    now = new Date(start.getTime() + 3 * 24 * 60 * 60_000);
+    await a.tick();
     expect(sent).toHaveLength(2);
     expect(sent.some((m) => m.to === 'alerts-other@example.test')).toBe(false);
-    const quietFinds = await db.select().from(routeAlertMatches).where(eq(routeAlertMatches.alertId, quiet.id));
-    expect(quietFinds).toHaveLength(3);
-    expect(alert.id).toBeTruthy();
+    expect(await db.select().from(routeAlertMatches).where(eq(routeAlertMatches.alertId, quiet.id))).toHaveLength(3);
     await db.update(user).set({ notifyByEmail: true }).where(eq(user.id, other.id));
   });
 });
