@@ -27,6 +27,7 @@ import { createNotifier } from './modules/notifications/notifier.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
 import { cancelPaidPackage } from './modules/payments/refunds.ts';
+import { rewardSettlement } from './modules/payments/reprice.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { bankDetailsKey } from './modules/payouts/bank-details.ts';
 import { payoutMethodsOf } from './modules/payouts/methods.ts';
@@ -195,7 +196,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(payoutRoutes, { db: deps.database.db, bankKey, methods: payoutMethods });
   await app.register(travelPlanRoutes, { db: deps.database.db, notifier, settings });
   const codeKeys = handoverCodeKeys(config.authSecret);
-  await app.register(requestRoutes, { db: deps.database.db, notifier, codeKeys, settings });
+  await app.register(requestRoutes, {
+    db: deps.database.db,
+    notifier,
+    codeKeys,
+    settings,
+    settleReward: rewardSettlement(paymentProvider),
+  });
   await app.register(lifecycleRoutes, {
     db: deps.database.db,
     notifier,

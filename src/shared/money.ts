@@ -28,3 +28,12 @@ export function platformFee(reward: number, settings: { feePercent: number; feeM
 export function formatMoney(amount: number, currency: Currency, locale?: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount / 100);
 }
+
+/** "25", "25.5", "25,50" → 2550; anything else (signs, three decimals, letters) → null. */
+export function parseMajorAmount(text: string): number | null {
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const cents = Number((match[2] ?? '').padEnd(2, '0'));
+  return whole * 100 + cents;
+}

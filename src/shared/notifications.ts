@@ -14,6 +14,8 @@ export const notificationTypes = [
   'payment_amount_mismatch',
   'package_cancelled',
   'request_received',
+  /** The other side proposed another reward on a pending request (docs/product.md §4.5). */
+  'request_countered',
   'request_accepted',
   'request_declined',
   'request_withdrawn',

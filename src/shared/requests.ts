@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorAmountSchema } from './money.ts';
 import { packageStatuses } from './package-status.ts';
 import { publicPlaceSchema } from './packages.ts';
 import { text } from './text.ts';
@@ -20,26 +21,58 @@ export const requestStatusLabel: Record<RequestStatus, string> = {
   expired: 'Expired',
 };
 
-export const REQUEST_LIMITS = { message: 500 } as const;
+export const REQUEST_LIMITS = {
+  message: 500,
+  /** How many times the two sides may counter each other's reward on one request (docs/product.md §4.5). */
+  counters: 6,
+} as const;
 
 const message = text()
   .trim()
   .max(REQUEST_LIMITS.message, `Keep the message under ${REQUEST_LIMITS.message} characters`)
   .optional();
 
+/**
+ * A reward proposed instead of the package's (docs/product.md §4.5), in the package's currency's minor
+ * units. The settings' limits and what the sender paid are checked by the server, which knows them.
+ */
+const proposedReward = minorAmountSchema.min(1, 'Propose a reward above zero');
+
 /** "Offer to carry": the traveler offers one of their active trips for an open package. */
 export const offerSchema = z
-  .strictObject({ packageId: z.uuid('Choose a package'), travelPlanId: z.uuid('Choose one of your trips'), message })
+  .strictObject({
+    packageId: z.uuid('Choose a package'),
+    travelPlanId: z.uuid('Choose one of your trips'),
+    message,
+    /** Leave out to carry it for the package's reward. */
+    reward: proposedReward.optional(),
+  })
   .meta({ id: 'Offer' });
 export type Offer = z.infer<typeof offerSchema>;
 
 /** "Invite": the sender invites a traveler's trip for their open package. */
 export const inviteSchema = z
-  .strictObject({ packageId: z.uuid('Choose a package'), travelPlanId: z.uuid('Choose a trip'), message })
+  .strictObject({
+    packageId: z.uuid('Choose a package'),
+    travelPlanId: z.uuid('Choose a trip'),
+    message,
+    reward: proposedReward.optional(),
+  })
   .meta({ id: 'Invite' });
 export type Invite = z.infer<typeof inviteSchema>;
 
-export const requestActions = ['accept', 'decline', 'withdraw'] as const;
+/** "Counter": the side a proposal is with answers it with another reward. */
+export const counterSchema = z.strictObject({ reward: proposedReward, message }).meta({ id: 'CounterOffer' });
+export type CounterOffer = z.infer<typeof counterSchema>;
+
+/**
+ * "Accept": the reward I saw, so that a counter-offer made meanwhile is not accepted unseen (409
+ * REQUEST_PROPOSAL_CHANGED). Optional for callers that accept whatever is on the table.
+ */
+export const acceptSchema = z.strictObject({ reward: minorAmountSchema.optional() }).meta({ id: 'AcceptRequest' });
+export type AcceptRequest = z.infer<typeof acceptSchema>;
+
+export const requestActions = ['accept', 'counter', 'decline', 'withdraw'] as const;
 export type RequestAction = (typeof requestActions)[number];
 
 const person = z.object({ id: z.string(), name: z.string(), image: z.string().nullable() });
@@ -72,6 +105,18 @@ export const requestSchema = z
       departureAt: iso,
       arrivalAt: iso,
       transport: z.enum(transports),
+    }),
+    /**
+     * The reward on the table (docs/product.md §4.5): the package's own unless someone proposed another;
+     * `by` is who proposed it last, and the other side is the one to accept or counter it.
+     */
+    proposal: z.object({
+      reward: z.number().int(),
+      by: z.enum(requestStarters),
+      /** How many counter-offers were made so far (REQUEST_LIMITS.counters at most). */
+      counters: z.number().int(),
+      /** Whether it waits for my answer (accept or counter). */
+      awaitsMe: z.boolean(),
     }),
     /** The other member: the sender when I am the traveler, and the other way round. */
     counterpart: person,

@@ -16,5 +16,14 @@ export const requestsErrors = {
   REQUEST_OWN_TRIP_ONLY: { status: 403, message: 'Offer one of your own trips.' },
   REQUEST_SENDER_ONLY: { status: 403, message: 'Only the sender can invite travelers for this package.' },
   TRAVELER_UNAVAILABLE: { status: 409, message: 'This traveler can no longer take requests.' },
+  /** params: reward (the amount on the table now, minor units). The other side countered meanwhile. */
+  REQUEST_PROPOSAL_CHANGED: {
+    status: 409,
+    message: 'The reward on this request changed since you saw it.',
+  },
+  /** params: action ('accept' | 'counter'). The latest proposal is mine: the other side answers it. */
+  REQUEST_NOT_YOUR_TURN: { status: 409, message: 'The other member answers your latest proposal first.' },
+  /** params: max. */
+  REQUEST_COUNTER_LIMIT: { status: 409, message: 'This request has been countered as often as it can be.' },
   PACKAGE_DELIVER_BY_PASSED: { status: 409, message: "This package's deliver-by date has passed." },
 } as const satisfies Record<string, ErrorEntry>;

@@ -44,6 +44,7 @@ const aMove = (s: Subject): QueryKey[] => [...aPackage(s), packageKeys.lists(), 
 /** Which resources each kind of notification is about; a kind not listed refreshes nothing. */
 export const refreshedBy: Partial<Record<NotificationType, (s: Subject) => QueryKey[]>> = {
   request_received: aRequest,
+  request_countered: aRequest,
   // Accepted: the package is matched and rides on one of the traveler's trips now.
   request_accepted: (s) => [...aRequest(s), packageKeys.lists(), travelPlanKeys.lists()],
   request_declined: aRequest,

@@ -33,6 +33,15 @@ export const requests = pgTable(
      * response (docs/product.md §11.1: response time). Null for requests closed before it was recorded.
      */
     closedBy: text('closed_by'),
+    /**
+     * The reward on the table (docs/product.md §4.5), minor units of the package's currency: the package's
+     * own at the start unless the starter proposed another, then each counter-offer's. Null on requests
+     * made before counter-offers: the package's reward. What an acceptance agrees to.
+     */
+    reward: integer('reward'),
+    /** Who proposed `reward` last ('traveler' | 'sender'); the other side answers. Null: the starter. */
+    proposedBy: text('proposed_by'),
+    counters: integer('counters').notNull().default(0),
   },
   (t) => [
     index('request_package_idx').on(t.packageId, t.status),

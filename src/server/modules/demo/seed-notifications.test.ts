@@ -91,7 +91,14 @@ describe('the demo notifications', () => {
   it('point every request notification at a request in the status it tells of, sent to the right side when it happened', async () => {
     const notes = (await demoNotes()).filter((n) => n.type.startsWith('request_'));
     expect(new Set(notes.map((n) => n.type))).toEqual(
-      new Set(['request_received', 'request_accepted', 'request_declined', 'request_withdrawn', 'request_expired']),
+      new Set([
+        'request_received',
+        'request_countered',
+        'request_accepted',
+        'request_declined',
+        'request_withdrawn',
+        'request_expired',
+      ]),
     );
     for (const note of notes) {
       const requestId = idIn(note.data, 'requestId');
@@ -110,6 +117,11 @@ describe('the demo notifications', () => {
       if (note.type === 'request_received') {
         expect(note.userId, note.body).toBe(receiver);
         expect(near(note.createdAt, request.createdAt), note.body).toBeLessThan(MINUTE);
+      } else if (note.type === 'request_countered') {
+        // To the side that answers the latest proposal, for the amount on the request.
+        expect(request.counters, note.body).toBeGreaterThan(0);
+        expect(note.userId, note.body).toBe(request.proposedBy === 'traveler' ? ids.sam : ids.tess);
+        expect(note.body).toContain(`€${((request.reward ?? 0) / 100).toFixed(2)}`);
       } else {
         // As answer.ts and requests/expire.ts tell them: an expiry always goes to the traveler.
         const told: Record<string, string> = {

@@ -73,6 +73,15 @@ const notes: DemoNotification[] = [
     read: false,
   },
   {
+    to: 'sender',
+    type: 'request_countered',
+    title: 'A new reward is proposed',
+    body: 'The traveler proposes €18.00 to carry "Winter jacket". Accept it, or counter.',
+    link: '/user/packages/requests',
+    when: { request: 'Winter jacket', at: 'made' },
+    read: true,
+  },
+  {
     to: 'traveler',
     type: 'request_declined',
     title: 'Request declined',

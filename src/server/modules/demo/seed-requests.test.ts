@@ -216,7 +216,7 @@ describe('the demo requests', () => {
       myRole: 'sender',
       direction: 'incoming',
       counterpart: { name: 'Tess Traveler' },
-      actions: ['accept', 'decline'],
+      actions: ['accept', 'counter', 'decline'],
     });
     expect(find(samIn, 'Belgian chocolates')).toMatchObject({ status: 'accepted', actions: [] });
     expect(find(samOut, 'Birthday gift for my sister')).toMatchObject({
@@ -229,7 +229,7 @@ describe('the demo requests', () => {
       myRole: 'traveler',
       direction: 'incoming',
       counterpart: { name: 'Sam Sender' },
-      actions: ['accept', 'decline'],
+      actions: ['accept', 'counter', 'decline'],
     });
     expect(find(tessOut, "Children's books")).toMatchObject({ status: 'pending', actions: ['withdraw'] });
     expect(find(tessOut, 'Winter jacket')).toMatchObject({ status: 'declined', actions: [] });

@@ -35,6 +35,8 @@ interface DemoRequest {
   madeDaysAgo: number;
   /** An expired request ends when its package left `open`, so it has none. */
   answeredDaysAgo?: number;
+  /** Counter-offers made on it (docs/product.md §4.5): the last reward proposed and by whom. */
+  negotiated?: { reward: number; by: RequestStarter; counters: number };
 }
 
 const others: DemoRequest[] = [
@@ -56,7 +58,8 @@ const others: DemoRequest[] = [
     message: 'Hello Sam! I take the train to Amsterdam next week and have room for the books.',
     madeDaysAgo: 0.4,
   },
-  // The notification "Your offer for "Winter jacket" was declined".
+  // The notifications "The traveler proposes €18.00…" (Sam had countered €15.00) and "Your offer for
+  // "Winter jacket" was declined".
   {
     title: 'Winter jacket',
     trip: ['munich', 'vienna'],
@@ -65,6 +68,7 @@ const others: DemoRequest[] = [
     message: 'I can take the jacket on my train to Vienna.',
     madeDaysAgo: 2.5,
     answeredDaysAgo: 2.2,
+    negotiated: { reward: 1800, by: 'traveler', counters: 2 },
   },
   // Tess cancelled this trip, which withdrew her offer (the notification to Sam says so).
   {
@@ -210,6 +214,13 @@ export async function seedDemoRequests(
           updatedAt: answeredAt ?? ago(spec.madeDaysAgo),
           respondedAt: answeredAt,
           closedBy: closedByOf[spec.status],
+          ...(spec.negotiated
+            ? {
+                reward: spec.negotiated.reward,
+                proposedBy: spec.negotiated.by,
+                counters: spec.negotiated.counters,
+              }
+            : {}),
         })
         // The one-pending-per-package-and-traveler index: never a second one.
         .onConflictDoNothing()

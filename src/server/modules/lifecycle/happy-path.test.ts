@@ -47,7 +47,9 @@ it('takes a package from open to completed and releases the money', async () => 
   });
   expect(request.actions).toEqual(['withdraw']);
   const incoming = (await call(app, 'GET', '/api/requests?direction=incoming', sender.cookie)).json();
-  expect(incoming.items.map((r: PackageRequest) => [r.id, r.actions])).toEqual([[request.id, ['accept', 'decline']]]);
+  expect(incoming.items.map((r: PackageRequest) => [r.id, r.actions])).toEqual([
+    [request.id, ['accept', 'counter', 'decline']],
+  ]);
 
   const accepted = await answer(app, sender.cookie, request.id, 'accept');
   expect(accepted.statusCode, accepted.body).toBe(200);

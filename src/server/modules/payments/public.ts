@@ -15,3 +15,4 @@ export {
   refundPolicy,
 } from './refunds.ts';
 export { releasePayment, releaseRest } from './release.ts';
+export { rewardSettlement } from './reprice.ts';

@@ -20,7 +20,8 @@ export async function releasePayment(
     .where(and(eq(payments.packageId, input.packageId), inArray(payments.status, ['succeeded', 'partially_refunded'])))
     .for('update');
   if (!paid) throw new AppError('NO_PAYMENT_IN_ESCROW');
-  if (paid.refundedAmount > 0) throw new AppError('PAYMENT_PARTLY_REFUNDED');
+  // Escrow holds exactly reward + fee, unless a refund other than a repricing's (docs/product.md §4.5) took some.
+  if (paid.reward + paid.fee !== paid.amount - paid.refundedAmount) throw new AppError('PAYMENT_PARTLY_REFUNDED');
   await postEntry(
     tx,
     releaseToTraveler({

@@ -240,7 +240,7 @@ describe('reading requests', () => {
     expect((await page('direction=outgoing&status=withdrawn')).items.map((r) => r.id)).toEqual([made[0]?.id]);
     const incoming = await page('direction=incoming');
     expect(incoming.items.map((r) => [r.id, r.myRole, r.actions])).toEqual([
-      [invitation.id, 'traveler', ['accept', 'decline']],
+      [invitation.id, 'traveler', ['accept', 'counter', 'decline']],
     ]);
     // The other side sees my outgoing offers as incoming.
     const senderIncoming = requestPageSchema.parse(

@@ -12,10 +12,13 @@ import type { Notifier, Notify } from '#server/modules/notifications/public.ts';
 import { transitionPackage } from '#server/modules/packages/public.ts';
 import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { AppError } from '#shared/errors.ts';
-import type { PackageRequest } from '#shared/requests.ts';
+import { type Currency, formatMoney } from '#shared/money.ts';
+import type { AcceptRequest, PackageRequest, RequestStarter } from '#shared/requests.ts';
 import { reserveCapacity } from './capacity.ts';
 import { misfitsOf } from './fit.ts';
 import { getRequest, requestNotFound } from './list.ts';
+import { answererOf, rewardOnTable } from './proposal.ts';
+import type { SettleReward } from './settlement.ts';
 import { sideOf } from './view.ts';
 
 // Answering a request (docs/product.md §4): the side that received it accepts or declines; the side that
@@ -23,10 +26,10 @@ import { sideOf } from './view.ts';
 // so two of them can never wait on each other.
 
 type RequestRow = typeof requests.$inferSelect;
-type Member = Pick<SessionUser, 'id' | 'role' | 'name' | 'emailVerified' | 'phoneNumberVerified' | 'kycStatus'>;
+export type Member = Pick<SessionUser, 'id' | 'role' | 'name' | 'emailVerified' | 'phoneNumberVerified' | 'kycStatus'>;
 
 /** The request and my side on it; 404 for anyone who is neither party. */
-async function myRequest(tx: Transaction, id: string, viewer: Member) {
+export async function myRequest(tx: Transaction, id: string, viewer: Member) {
   const [found] = await tx
     .select({ request: requests, senderId: packages.senderId, title: packages.title })
     .from(requests)
@@ -35,8 +38,21 @@ async function myRequest(tx: Transaction, id: string, viewer: Member) {
   if (!found) throw requestNotFound();
   const side = sideOf(found.request, found.senderId, viewer.id);
   if (side === null) throw requestNotFound();
-  return { ...found, side };
+  const role: RequestStarter = found.request.travelerId === viewer.id ? 'traveler' : 'sender';
+  return { ...found, side, role };
 }
+
+/**
+ * Only the side the proposal on the table waits for accepts or counters it: before any counter-offer
+ * that is the receiver (and the starter is told so, as always); after one, whoever did not make it.
+ */
+export function assertMyTurn(request: RequestRow, role: RequestStarter, action: 'accept' | 'counter') {
+  if (answererOf(request) === role) return;
+  if (request.counters === 0) throw new AppError('REQUEST_RECEIVER_ONLY', { params: { action } });
+  throw new AppError('REQUEST_NOT_YOUR_TURN', { params: { action } });
+}
+
+export const money = (amount: number, currency: string) => formatMoney(amount, currency as Currency, 'en');
 
 export const notPending = (status: string, action: string) =>
   new AppError('REQUEST_ALREADY_ANSWERED', { params: { status, action } });
@@ -50,30 +66,35 @@ export const partiesOf = (request: { startedBy: string; travelerId: string }, se
  * Accepting is one transaction: the request → accepted, every other pending request of the
  * package → declined, the package open → matched with its traveler, trip and codes, the trip's
  * capacity reserved, the pair's conversation opened unless they have one, everyone concerned
- * notified. The package row is locked first: of two acceptances racing for one package the second
- * waits, then finds it matched and its own request declined, and changes nothing.
+ * notified; an agreed reward other than the one paid reprices the package (`settle`, docs/product.md
+ * §4.5). The package row is locked first: of two acceptances racing for one package the second
+ * waits, then finds it matched and its own request declined, and changes nothing; an acceptance
+ * racing a counter-offer on the same request finds it is no longer its turn.
  */
 export async function acceptRequest(
   db: Database,
   notifier: Notifier,
-  keys: CodeKeys,
-  store: SettingsStore,
+  deps: { keys: CodeKeys; store: SettingsStore; settle: SettleReward },
   viewer: Member,
   requestId: string,
+  input: AcceptRequest = {},
 ): Promise<PackageRequest> {
+  const { keys, store, settle } = deps;
   const settings = await store.current();
   await notifier.transaction(db, async (tx, notify) => {
     const found = await myRequest(tx, requestId, viewer);
-    if (found.side !== 'receiver') {
-      throw new AppError('REQUEST_RECEIVER_ONLY', { params: { action: 'accept' } });
-    }
-    // The sender accepts a traveler's offer under the senders' rule; a traveler always needs it all.
-    if (found.request.startedBy === 'traveler') assertMaySend(viewer, settings, 'accept an offer');
+    // The sender accepts under the senders' rule; a traveler always needs it all.
+    if (found.role === 'sender') assertMaySend(viewer, settings, 'accept an offer');
     else if (!isVerifiedProfile(viewer)) throw new AppError('PROFILE_NOT_VERIFIED');
     const [pkg] = await tx.select().from(packages).where(eq(packages.id, found.request.packageId)).for('update');
     const [request] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
     if (!pkg || !request) throw requestNotFound();
     if (request.status !== 'pending') throw notPending(request.status, 'accepted');
+    assertMyTurn(request, found.role, 'accept');
+    const agreed = rewardOnTable(request, pkg.reward);
+    if (input.reward !== undefined && input.reward !== agreed) {
+      throw new AppError('REQUEST_PROPOSAL_CHANGED', { params: { reward: agreed } });
+    }
     if (pkg.status !== 'open') {
       throw new AppError('PACKAGE_NOT_OPEN', { params: { status: pkg.status } });
     }
@@ -93,7 +114,7 @@ export async function acceptRequest(
 
     await tx
       .update(requests)
-      .set({ status: 'accepted', updatedAt: now, respondedAt: now, closedBy: 'receiver' })
+      .set({ status: 'accepted', reward: agreed, updatedAt: now, respondedAt: now, closedBy: found.side })
       .where(eq(requests.id, request.id));
     await declineOthers(tx, notify, { id: pkg.id, title: pkg.title }, request.id, now);
 
@@ -127,18 +148,38 @@ export async function acceptRequest(
       .values({ packageId: pkg.id, ...orderedPair(pkg.senderId, request.travelerId), openedBy: viewer.id })
       .onConflictDoNothing({ target: [conversations.userA, conversations.userB] });
 
-    const { starterId } = partiesOf(request, pkg.senderId);
+    // The money last but one, the provider's part of it last: see settlement.ts.
+    const settleLast =
+      agreed !== pkg.reward
+        ? await settle(
+            tx,
+            notify,
+            {
+              packageId: pkg.id,
+              requestId: request.id,
+              senderId: pkg.senderId,
+              title: pkg.title,
+              reward: agreed,
+              actorId: viewer.id,
+            },
+            settings,
+          )
+        : null;
+
+    const otherId = found.role === 'traveler' ? pkg.senderId : request.travelerId;
+    const forAmount = agreed !== pkg.reward ? ` for ${money(agreed, pkg.currency)}` : '';
     await notify({
-      userId: starterId,
+      userId: otherId,
       type: 'request_accepted',
       title: 'Request accepted',
       body:
-        request.startedBy === 'traveler'
-          ? `Your offer to carry "${pkg.title}" was accepted. Arrange the pickup with the sender.`
-          : `The traveler accepted to carry "${pkg.title}". Show them the pickup code when they collect it.`,
+        found.role === 'sender'
+          ? `Your offer to carry "${pkg.title}"${forAmount} was accepted. Arrange the pickup with the sender.`
+          : `The traveler accepted to carry "${pkg.title}"${forAmount}. Show them the pickup code when they collect it.`,
       link: `/user/packages/${pkg.id}`,
       data: { requestId: request.id, packageId: pkg.id },
     });
+    if (settleLast) await settleLast();
   });
   return getRequest(db, viewer, requestId);
 }

@@ -9,3 +9,4 @@ export {
   lockPackagesWithPendingRequestsOn,
 } from './expire.ts';
 export { misfitsOf } from './fit.ts';
+export type { AgreedReward, SettleReward } from './settlement.ts';

@@ -6,6 +6,8 @@ import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { apiErrorSchema } from '#shared/errors.ts';
 import {
+  acceptSchema,
+  counterSchema,
   inviteSchema,
   offerSchema,
   requestListQuerySchema,
@@ -14,7 +16,9 @@ import {
   requestSchema,
 } from '#shared/requests.ts';
 import { acceptRequest, declineRequest, withdrawRequest } from './answer.ts';
+import { counterRequest } from './counter.ts';
 import { getRequest, listRequests } from './list.ts';
+import type { SettleReward } from './settlement.ts';
 import { inviteTraveler, offerToCarry } from './start.ts';
 
 export interface RequestRoutesOptions {
@@ -23,6 +27,8 @@ export interface RequestRoutesOptions {
   /** Makes the pickup and delivery codes when a request is accepted (handoverCodeKeys(config.authSecret)). */
   codeKeys: CodeKeys;
   settings: SettingsStore;
+  /** Reprices a paid package to a reward agreed by counter-offers (the payments module's). */
+  settleReward: SettleReward;
 }
 
 const e = apiErrorSchema;
@@ -31,7 +37,7 @@ const answerErrors = { 400: e, 401: e, 403: e, 404: e, 409: e };
 /** Requests (docs/product.md §4): offers and invitations, my incoming and outgoing lists, answers. */
 export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async (
   app,
-  { db, notifier, codeKeys, settings },
+  { db, notifier, codeKeys, settings, settleReward },
 ) => {
   app.post(
     '/api/requests/offers',
@@ -97,12 +103,37 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async 
       schema: {
         tags: ['requests'],
         summary:
-          'Accept a request I received: the package is matched, the other pending requests declined, the trip’s capacity reserved, the handover codes made',
+          'Accept the reward on the table of a request that waits for me: the package is matched (repriced to an agreed reward, the difference refunded), the other pending requests declined, the trip’s capacity reserved, the handover codes made',
         params: requestParamsSchema,
+        // No body at all accepts whatever is on the table (a client from before counter-offers).
+        body: acceptSchema.nullish(),
         response: { 200: requestSchema, ...answerErrors },
       },
     },
-    async (req) => acceptRequest(db, notifier, codeKeys, settings, member(req), req.params.id),
+    async (req) =>
+      acceptRequest(
+        db,
+        notifier,
+        { keys: codeKeys, store: settings, settle: settleReward },
+        member(req),
+        req.params.id,
+        req.body ?? {},
+      ),
+  );
+
+  app.post(
+    '/api/requests/:id/counter',
+    {
+      config: { auth: 'member' },
+      schema: {
+        tags: ['requests'],
+        summary: 'Counter the reward on the table of a request that waits for me with another amount',
+        params: requestParamsSchema,
+        body: counterSchema,
+        response: { 200: requestSchema, ...answerErrors },
+      },
+    },
+    async (req) => counterRequest(db, notifier, settings, member(req), req.params.id, req.body),
   );
 
   app.post(

@@ -176,7 +176,11 @@ describe('invite a traveler', () => {
       actions: ['withdraw'],
     });
     const seen = await call(app, 'GET', `/api/requests/${request.id}`, invited.cookie);
-    expect(seen.json()).toMatchObject({ myRole: 'traveler', direction: 'incoming', actions: ['accept', 'decline'] });
+    expect(seen.json()).toMatchObject({
+      myRole: 'traveler',
+      direction: 'incoming',
+      actions: ['accept', 'counter', 'decline'],
+    });
     expect(await notificationsOf(app, invited.id, 'request_received')).toHaveLength(1);
   });
 

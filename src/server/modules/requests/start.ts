@@ -9,9 +9,11 @@ import type { PackageRow } from '#server/modules/packages/public.ts';
 import { visiblePackage } from '#server/modules/packages/public.ts';
 import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { AppError } from '#shared/errors.ts';
+import { type Currency, formatMoney } from '#shared/money.ts';
 import type { Invite, Offer, PackageRequest } from '#shared/requests.ts';
 import { misfitsOf } from './fit.ts';
 import { getRequest } from './list.ts';
+import { assertProposable } from './proposal.ts';
 import { type TravelPlanRow, visiblePlan } from './trip.ts';
 
 // Starting a request (docs/product.md §4): a traveler offers one of their trips for an open package, or a
@@ -35,12 +37,23 @@ async function assertFits(tx: Transaction, pkg: PackageRow, plan: TravelPlanRow,
   }
 }
 
+const amount = (reward: number | null, pkg: PackageRow) => formatMoney(reward ?? 0, pkg.currency as Currency, 'en');
+
 async function insertRequest(
   tx: Transaction,
   notify: Notify,
-  values: { pkg: PackageRow; plan: TravelPlanRow; startedBy: 'traveler' | 'sender'; message: string | undefined },
+  values: {
+    pkg: PackageRow;
+    plan: TravelPlanRow;
+    startedBy: 'traveler' | 'sender';
+    message: string | undefined;
+    /** A reward proposed instead of the package's (docs/product.md §4.5), checked by the caller. */
+    reward: number | undefined;
+  },
 ): Promise<string> {
   const { pkg, plan, startedBy } = values;
+  const reward = values.reward ?? pkg.reward;
+  const proposes = reward !== pkg.reward;
   const [created] = await tx
     .insert(requests)
     .values({
@@ -49,6 +62,8 @@ async function insertRequest(
       travelPlanId: plan.id,
       startedBy,
       message: values.message ? values.message : null,
+      reward,
+      proposedBy: startedBy,
     })
     .onConflictDoNothing()
     .returning({ id: requests.id });
@@ -61,7 +76,7 @@ async function insertRequest(
           userId: pkg.senderId,
           type: 'request_received',
           title: 'A traveler offers to carry your package',
-          body: `Someone travelling ${plan.originCity} → ${plan.destinationCity} offers to carry "${pkg.title}".`,
+          body: `Someone travelling ${plan.originCity} → ${plan.destinationCity} offers to carry "${pkg.title}"${proposes ? ` for ${amount(reward, pkg)}` : ''}.`,
           link: '/user/packages/requests',
           data: { requestId: created.id, packageId: pkg.id },
         }
@@ -69,7 +84,7 @@ async function insertRequest(
           userId: plan.travelerId,
           type: 'request_received',
           title: 'You are invited to carry a package',
-          body: `A sender invites you to carry "${pkg.title}" on your trip ${plan.originCity} → ${plan.destinationCity}.`,
+          body: `A sender invites you to carry "${pkg.title}" on your trip ${plan.originCity} → ${plan.destinationCity}${proposes ? ` for ${amount(reward, pkg)}` : ''}.`,
           link: '/user/packages/requests',
           data: { requestId: created.id, packageId: pkg.id },
         },
@@ -98,7 +113,14 @@ export async function offerToCarry(
     if (relation !== 'owner') throw new AppError('REQUEST_OWN_TRIP_ONLY');
     if (plan.status !== 'active') throw notActive(plan);
     await assertFits(tx, pkg, plan, settings.matchRadiusMaxKm);
-    return insertRequest(tx, notify, { pkg, plan, startedBy: 'traveler', message: input.message });
+    if (input.reward !== undefined) assertProposable(input.reward, pkg, settings);
+    return insertRequest(tx, notify, {
+      pkg,
+      plan,
+      startedBy: 'traveler',
+      message: input.message,
+      reward: input.reward,
+    });
   });
   return getRequest(db, viewer, id);
 }
@@ -130,7 +152,8 @@ export async function inviteTraveler(
       throw new AppError('TRAVELER_UNAVAILABLE');
     }
     await assertFits(tx, pkg, plan, settings.matchRadiusMaxKm);
-    return insertRequest(tx, notify, { pkg, plan, startedBy: 'sender', message: input.message });
+    if (input.reward !== undefined) assertProposable(input.reward, pkg, settings);
+    return insertRequest(tx, notify, { pkg, plan, startedBy: 'sender', message: input.message, reward: input.reward });
   });
   return getRequest(db, viewer, id);
 }

@@ -9,8 +9,15 @@ import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import type { Transaction } from '#server/db/transaction.ts';
 import type { Currency } from '#shared/money.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
-import type { PackageRequest, RequestAction, RequestStarter, RequestStatus } from '#shared/requests.ts';
+import {
+  type PackageRequest,
+  REQUEST_LIMITS,
+  type RequestAction,
+  type RequestStarter,
+  type RequestStatus,
+} from '#shared/requests.ts';
 import type { Transport } from '#shared/travel-plans.ts';
+import { answererOf, proposerOf, rewardOnTable } from './proposal.ts';
 
 // A request as each side sees it (docs/product.md §4): the package (cities only), the trip, the other
 // member, and what I may do now. One query shape serves the list and the single request.
@@ -76,9 +83,25 @@ export function sideOf(
   return null;
 }
 
-export function actionsOf(status: string, side: 'starter' | 'receiver' | null): RequestAction[] {
-  if (status !== 'pending' || side === null) return [];
-  return side === 'receiver' ? ['accept', 'decline'] : ['withdraw'];
+type Negotiation = Pick<typeof requests.$inferSelect, 'status' | 'startedBy' | 'proposedBy' | 'counters'>;
+
+/**
+ * While pending: the side the proposal waits for accepts or counters it (docs/product.md §4.5); the
+ * receiver may always decline and the starter withdraw.
+ */
+export function actionsOf(
+  request: Negotiation,
+  side: 'starter' | 'receiver' | null,
+  role: RequestStarter,
+): RequestAction[] {
+  if (request.status !== 'pending' || side === null) return [];
+  const actions: RequestAction[] = [];
+  if (answererOf(request) === role) {
+    actions.push('accept');
+    if (request.counters < REQUEST_LIMITS.counters) actions.push('counter');
+  }
+  actions.push(side === 'receiver' ? 'decline' : 'withdraw');
+  return actions;
 }
 
 /**
@@ -115,8 +138,14 @@ export function toRequest(row: RequestViewRow, viewerId: string): PackageRequest
       arrivalAt: plan.arrivalAt.toISOString(),
       transport: plan.transport as Transport,
     },
+    proposal: {
+      reward: rewardOnTable(request, pkg.reward),
+      by: proposerOf(request),
+      counters: request.counters,
+      awaitsMe: side !== null && request.status === 'pending' && answererOf(request) === myRole,
+    },
     counterpart: myRole === 'traveler' ? row.sender : row.traveler,
-    actions: actionsOf(request.status, side),
+    actions: actionsOf(request, side, myRole),
     createdAt: request.createdAt.toISOString(),
     updatedAt: request.updatedAt.toISOString(),
   };

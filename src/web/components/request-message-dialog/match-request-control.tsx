@@ -1,6 +1,7 @@
 import { type LucideIcon, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MatchPendingRequest } from '#shared/matching.ts';
+import type { Currency } from '#shared/money.ts';
 import type { RequestStarter } from '#shared/requests.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog/confirm-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -52,7 +53,9 @@ export function MatchRequestControl({
     messageHint: string;
     sendLabel: string;
     sentToast: string;
-    send: (message: string | undefined) => Promise<unknown>;
+    /** The package's reward, when the member may propose another. */
+    reward?: { posted: number; currency: Currency };
+    send: (message: string | undefined, reward: number | undefined) => Promise<unknown>;
   };
 }) {
   const focus = useFocusAfterSwap(pendingRequest?.id ?? null);
@@ -120,14 +123,16 @@ export function MatchRequestControl({
       messageLabel={`Message to ${otherName}`}
       messageHint={start.messageHint}
       sendLabel={start.sendLabel}
-      onSend={async (message) => {
+      {...(start.reward ? { reward: start.reward } : {})}
+      onSend={async (message, reward) => {
         try {
           focus.arm();
-          await start.send(message);
+          await start.send(message, reward);
         } catch (err) {
           focus.disarm();
-          const field = fieldErrors(err).message;
-          throw new RequestSendError(field ?? describeError(err), field ? 'message' : null);
+          const fields = fieldErrors(err);
+          if (fields.reward) throw new RequestSendError(fields.reward, 'reward');
+          throw new RequestSendError(fields.message ?? describeError(err), fields.message ? 'message' : null);
         }
         showToast(start.sentToast, 'success');
       }}

@@ -1,8 +1,10 @@
 import { type ReactNode, useId, useState } from 'react';
+import { type Currency, formatMoney, parseMajorAmount } from '#shared/money.ts';
 import { REQUEST_LIMITS } from '#shared/requests.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 
 /** What a failed send tells the dialog: a message for the field, or for the whole form. */
@@ -27,6 +29,7 @@ export function RequestMessageDialog({
   messageLabel,
   messageHint,
   sendLabel,
+  reward,
   onSend,
 }: {
   trigger: ReactNode;
@@ -35,13 +38,17 @@ export function RequestMessageDialog({
   messageLabel: string;
   messageHint: string;
   sendLabel: string;
+  /** The package's reward: the member may propose another (docs/product.md §4.5). */
+  reward?: { posted: number; currency: Currency };
   /** Resolves once sent; rejects with a RequestSendError (or any Error) carrying the words to show. */
-  onSend: (message: string | undefined) => Promise<void>;
+  onSend: (message: string | undefined, reward: number | undefined) => Promise<void>;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
+  const [price, setPrice] = useState('');
+  const [priceError, setPriceError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const tooLong = message.trim().length > REQUEST_LIMITS.message;
@@ -56,13 +63,22 @@ export function RequestMessageDialog({
       return;
     }
     setFieldError(null);
+    const proposed = price.trim() === '' ? undefined : parseMajorAmount(price);
+    if (proposed === null) {
+      setPriceError('Enter an amount like 25 or 25.50, or leave it empty');
+      document.getElementById(`${id}-reward`)?.focus();
+      return;
+    }
+    setPriceError(null);
     setBusy(true);
     try {
-      await onSend(message.trim() || undefined);
+      await onSend(message.trim() || undefined, proposed === reward?.posted ? undefined : proposed);
       setOpen(false);
       setMessage('');
+      setPrice('');
     } catch (err) {
       if (err instanceof RequestSendError && err.field === 'message') setFieldError(err.message);
+      else if (err instanceof RequestSendError && err.field === 'reward') setPriceError(err.message);
       else setFormError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
@@ -77,6 +93,7 @@ export function RequestMessageDialog({
         setOpen(next);
         if (next) {
           setFieldError(null);
+          setPriceError(null);
           setFormError(null);
         }
       }}
@@ -101,6 +118,26 @@ export function RequestMessageDialog({
               aria-invalid={tooLong || undefined}
             />
           </FormField>
+          {reward ? (
+            <FormField
+              id={`${id}-reward`}
+              label={
+                <>
+                  Propose another reward <span className="font-normal text-slate-600">(optional)</span>
+                </>
+              }
+              hint={`Leave it empty to agree to the ${formatMoney(reward.posted, reward.currency)} posted. The other member may accept, decline or counter.`}
+              error={priceError}
+            >
+              <Input
+                value={price}
+                inputMode="decimal"
+                autoComplete="off"
+                className="sm:max-w-40"
+                onChange={(event) => setPrice(event.target.value)}
+              />
+            </FormField>
+          ) : null}
           <div role="alert" aria-atomic="true">
             {formError ? (
               <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">{formError}</p>

@@ -36,6 +36,7 @@ function request(
       arrivalAt: '2030-01-02T00:00:00Z',
       transport: 'train',
     },
+    proposal: { reward: 2500, by: 'traveler', counters: 0, awaitsMe: false },
     counterpart: { id: `u${n}`, name: `Member ${n}`, image: null },
     actions: over.actions ?? [],
     createdAt: '2030-01-01T00:00:00Z',

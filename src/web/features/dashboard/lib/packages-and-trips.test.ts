@@ -72,6 +72,7 @@ function accepted(
       arrivalAt: '2030-01-02T00:00:00Z',
       transport: 'train',
     },
+    proposal: { reward: 2500, by: 'traveler', counters: 0, awaitsMe: false },
     counterpart: { id: `u-${name}`, name, image: null },
     actions: [],
     createdAt: '2030-01-01T00:00:00Z',

@@ -19,6 +19,8 @@ const pkg = {
   pickup: { label: 'Paris, France', city: 'Paris', countryCode: 'FR' },
   dropoff: { label: 'Berlin, Germany', city: 'Berlin', countryCode: 'DE' },
   sender: { id: '33333333-3333-4333-8333-333333333333', name: 'Sam Sender', image: null },
+  reward: 2500,
+  currency: 'EUR',
 } as PublicPackage;
 
 const fitting: TravelerMatch = {
@@ -100,10 +102,14 @@ describe('OfferPanel', () => {
     fireEvent.click(
       await screen.findByRole('button', { name: /^Offer to carry Birthday gift for my sister on your trip/ }),
     );
+    // A price of my own (docs/product.md §4.5): "Propose another reward", in the package's currency.
+    const price = await screen.findByRole('textbox', { name: /Propose another reward/ });
+    expect(screen.getByText(/Leave it empty to agree to the €25\.00 posted/)).toBeTruthy();
+    fireEvent.change(price, { target: { value: '22,50' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Send offer' }));
     expect(await screen.findByText('Offer sent')).toBeTruthy();
     const sent = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/requests/offers');
-    expect(sent?.body).toMatchObject({ packageId: PKG, travelPlanId: TRIP });
+    expect(sent?.body).toMatchObject({ packageId: PKG, travelPlanId: TRIP, reward: 2250 });
     await waitFor(async () => expect(await seriousViolations(container)).toEqual([]));
   });
 });

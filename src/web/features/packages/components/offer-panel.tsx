@@ -110,7 +110,9 @@ export function OfferPanel({ pkg }: { pkg: PublicPackage }) {
                 messageHint: 'Say hello, and when and where the pickup would suit you.',
                 sendLabel: 'Send offer',
                 sentToast: `Offer sent to ${pkg.sender.name}.`,
-                send: (message) => offer.mutateAsync({ packageId: pkg.id, travelPlanId: trip.id, message }),
+                ...(typeof pkg.reward === 'number' ? { reward: { posted: pkg.reward, currency: pkg.currency } } : {}),
+                send: (message, reward) =>
+                  offer.mutateAsync({ packageId: pkg.id, travelPlanId: trip.id, message, reward }),
               }}
             />
           </li>

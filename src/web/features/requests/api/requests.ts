@@ -14,13 +14,21 @@ export function useRequests(direction: RequestDirection) {
   return useInfiniteQuery(requestQueries.pages({ direction, limit: PAGE_SIZE }));
 }
 
-/** POST /api/requests/{id}/accept | decline | withdraw: the answer changes every list it is in. */
-function useAnswer(action: RequestAction) {
+/**
+ * POST /api/requests/{id}/accept | counter | decline | withdraw: the answer changes every list it is
+ * in. Accept sends the reward I saw, counter the one I propose.
+ */
+function useAnswer<Variables extends string | { id: string; reward: number }>(action: RequestAction) {
   const client = useQueryClient();
   return useMutation({
     mutationKey: requestMutationKeys[action](),
-    mutationFn: (id: string) =>
-      http<PackageRequest>(`/api/requests/${encodeURIComponent(id)}/${action}`, { method: 'POST' }),
+    mutationFn: (variables: Variables) =>
+      typeof variables === 'string'
+        ? http<PackageRequest>(`/api/requests/${encodeURIComponent(variables)}/${action}`, { method: 'POST' })
+        : http<PackageRequest>(`/api/requests/${encodeURIComponent(variables.id)}/${action}`, {
+            method: 'POST',
+            body: { reward: variables.reward },
+          }),
     // Accepting declines the package's other requests, so every list refetches, not only this item;
     // so do the package (matched now) and the travelers' cards, which show the pending request.
     onSuccess: (request) =>
@@ -32,9 +40,10 @@ function useAnswer(action: RequestAction) {
   });
 }
 
-export const useAcceptRequest = () => useAnswer('accept');
-export const useDeclineRequest = () => useAnswer('decline');
-export const useWithdrawRequest = () => useAnswer('withdraw');
+export const useAcceptRequest = () => useAnswer<{ id: string; reward: number }>('accept');
+export const useCounterRequest = () => useAnswer<{ id: string; reward: number }>('counter');
+export const useDeclineRequest = () => useAnswer<string>('decline');
+export const useWithdrawRequest = () => useAnswer<string>('withdraw');
 
 /** POST /api/requests/invites: the sender invites a traveler's trip for their open package. */
 export function useInviteTraveler() {

@@ -34,6 +34,7 @@ const request: PackageRequest = {
     arrivalAt: '2026-03-05T18:00:00.000Z',
     transport: 'train',
   },
+  proposal: { reward: 2500, by: 'traveler', counters: 0, awaitsMe: false },
   counterpart: { id: '00000000-0000-4000-8000-0000000000b1', name: 'Tess Traveler', image: null },
   actions: ['accept', 'decline'],
   createdAt: '2026-02-28T10:00:00.000Z',
@@ -114,5 +115,84 @@ describe('RequestCard', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/withdrawn/));
     expect(toast).not.toHaveBeenCalled();
+  });
+
+  describe('with a counter-offer on the table', () => {
+    // Tess offered €20.00 for a package posted at €25.00: Sam answers it.
+    const countered: PackageRequest = {
+      ...request,
+      proposal: { reward: 2000, by: 'traveler', counters: 0, awaitsMe: true },
+      actions: ['accept', 'counter', 'decline'],
+    };
+    const COUNTER = `POST /api/requests/${request.id}/counter`;
+    const openCountered = () => renderPage(<RequestCard request={countered} />, { url: '/user/requests' });
+
+    it('says what is proposed and accepts that very amount', async () => {
+      const calls = mockApi({ [ACCEPT]: () => ({ ...countered, status: 'accepted', actions: [] }) });
+      const { container } = openCountered();
+      expect(screen.getByTestId('proposal').textContent).toBe(
+        'Tess Traveler proposes €20.00 (posted: €25.00). Accept it, counter, or decline.',
+      );
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Accept €20.00' }));
+      await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.stringMatching(SUCCESS), 'success'));
+      expect(calls.find((c) => `${c.method} ${c.url.pathname}` === ACCEPT)?.body).toEqual({ reward: 2000 });
+      expect(await seriousViolations(container)).toEqual([]);
+    });
+
+    it('shows why when the amount changed meanwhile, and does not call it accepted', async () => {
+      mockApi({
+        [ACCEPT]: () =>
+          new MockResponse(409, {
+            error: { code: 'REQUEST_PROPOSAL_CHANGED', message: 'changed', params: { reward: 2200 }, requestId: 't' },
+          }),
+      });
+      openCountered();
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Accept €20.00' }));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/changed the reward/));
+      expect(toast).not.toHaveBeenCalled();
+    });
+
+    it('counters with another amount, and shows the server’s limit under the field', async () => {
+      let refuse = true;
+      const calls = mockApi({
+        [COUNTER]: () =>
+          refuse
+            ? new MockResponse(400, {
+                error: {
+                  code: 'VALIDATION_FAILED',
+                  message: 'invalid',
+                  fields: { reward: ['Propose between €5.00 and €25.00'] },
+                  requestId: 't',
+                },
+              })
+            : { ...countered, proposal: { reward: 2300, by: 'sender', counters: 1, awaitsMe: false } },
+      });
+      const { container } = openCountered();
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Counter' }));
+      const field = screen.getByLabelText('Your reward (EUR)');
+      await user.type(field, 'abc');
+      await user.click(screen.getByRole('button', { name: 'Send counter-offer' }));
+      expect(await screen.findByText('Enter an amount like 25 or 25.50')).toBeTruthy();
+      expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+      await user.clear(field);
+      await user.type(field, '30');
+      await user.click(screen.getByRole('button', { name: 'Send counter-offer' }));
+      expect(await screen.findByText('Propose between €5.00 and €25.00')).toBeTruthy();
+      expect(await seriousViolations(container)).toEqual([]);
+
+      refuse = false;
+      await user.clear(field);
+      await user.type(field, '23');
+      await user.click(screen.getByRole('button', { name: 'Send counter-offer' }));
+      await waitFor(() =>
+        expect(toast).toHaveBeenCalledWith('Counter-offer of €23.00 sent to Tess Traveler.', 'success'),
+      );
+      expect(calls.filter((c) => `${c.method} ${c.url.pathname}` === COUNTER).map((c) => c.body)).toEqual([
+        { reward: 3000 },
+        { reward: 2300 },
+      ]);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, Undo2, X } from 'lucide-react';
+import { ArrowLeftRight, Check, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Currency, formatMoney } from '#shared/money.ts';
@@ -15,6 +15,7 @@ import { formatDateTime, formatKg } from '#web/lib/format.ts';
 import { useSingleFlight } from '#web/lib/single-flight.ts';
 import { showToast } from '#web/lib/toasts.ts';
 import { useAcceptRequest, useDeclineRequest, useWithdrawRequest } from '../api/requests.ts';
+import { CounterForm } from './counter-form.tsx';
 import { RequestStatusBadge } from './request-status-badge.tsx';
 import { TravelerAvatar } from './traveler-avatar.tsx';
 
@@ -43,6 +44,25 @@ function Who({ request }: { request: PackageRequest }) {
   );
 }
 
+/** The reward on the table when it is not simply the package's (docs/product.md §4.5), and whose turn it is. */
+function ProposalLine({ request }: { request: PackageRequest }) {
+  const { proposal, package: pkg, counterpart, status } = request;
+  if (proposal.counters === 0 && proposal.reward === pkg.reward) return null;
+  const money = (amount: number) => formatMoney(amount, pkg.currency as Currency);
+  const posted = pkg.reward === null || pkg.reward === proposal.reward ? '' : ` (posted: ${money(pkg.reward)})`;
+  let text: string;
+  if (status === 'accepted') text = `Agreed reward: ${money(proposal.reward)}.`;
+  else if (status !== 'pending') text = `Last proposal: ${money(proposal.reward)}${posted}.`;
+  else if (proposal.awaitsMe)
+    text = `${counterpart.name} proposes ${money(proposal.reward)}${posted}. Accept it, counter, or decline.`;
+  else text = `You proposed ${money(proposal.reward)}${posted}. Waiting for ${counterpart.name}’s answer.`;
+  return (
+    <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950" data-testid="proposal">
+      {text}
+    </p>
+  );
+}
+
 /**
  * One request: the package (title, cities, dates), the other member, the state, the message, and
  * the answers the viewer may give now (the server's `actions`). Declining and withdrawing ask first.
@@ -53,7 +73,10 @@ export function RequestCard({ request }: { request: PackageRequest }) {
   const decline = useDeclineRequest();
   const withdraw = useWithdrawRequest();
   const [error, setError] = useState<string | null>(null);
-  const { package: pkg, travelPlan: trip } = request;
+  const [countering, setCountering] = useState(false);
+  const { package: pkg, travelPlan: trip, proposal } = request;
+  const proposedMoney = formatMoney(proposal.reward, pkg.currency as Currency);
+  const differs = proposal.reward !== pkg.reward;
   const can = (action: PackageRequest['actions'][number]) => request.actions.includes(action);
 
   const onAccept = useSingleFlight(async () => {
@@ -66,9 +89,15 @@ export function RequestCard({ request }: { request: PackageRequest }) {
         'success',
       );
     try {
-      await accept.mutateAsync(request.id);
+      await accept.mutateAsync({ id: request.id, reward: proposal.reward });
       accepted();
     } catch (err) {
+      // A counter-offer arrived since the page was drawn: show the new amount, never accept it unseen.
+      if (errorCode(err) === 'REQUEST_PROPOSAL_CHANGED') {
+        setError(errorMessage(err));
+        await queryClient.invalidateQueries({ queryKey: requestKeys.all });
+        return;
+      }
       // Only the receiver accepts: a request already accepted was accepted by me (another tab, a
       // retry after a lost answer). That is the outcome I asked for, not an error.
       if (errorCode(err) === 'REQUEST_ALREADY_ANSWERED' && errorParams(err).status === 'accepted') {
@@ -113,7 +142,7 @@ export function RequestCard({ request }: { request: PackageRequest }) {
           term: 'Reward',
           value: (
             <>
-              {pkg.reward === null ? '—' : formatMoney(pkg.reward, pkg.currency as Currency)}
+              {differs ? proposedMoney : pkg.reward === null ? '—' : formatMoney(pkg.reward, pkg.currency as Currency)}
               {pkg.weightKg === null ? null : (
                 <span className="block font-normal text-slate-600">{formatKg(pkg.weightKg)}</span>
               )}
@@ -123,6 +152,7 @@ export function RequestCard({ request }: { request: PackageRequest }) {
       ]}
       factColumns={4}
     >
+      <ProposalLine request={request} />
       {request.message ? (
         <figure className="rounded-md bg-slate-50 p-3 text-sm">
           <figcaption className="font-medium text-slate-700">
@@ -136,6 +166,8 @@ export function RequestCard({ request }: { request: PackageRequest }) {
         {error ? <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">{error}</p> : null}
       </div>
 
+      {countering && can('counter') ? <CounterForm request={request} onDone={() => setCountering(false)} /> : null}
+
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
         <p className="text-sm text-slate-600">
           {request.direction === 'outgoing' ? 'Sent' : 'Received'}{' '}
@@ -145,7 +177,13 @@ export function RequestCard({ request }: { request: PackageRequest }) {
           {can('accept') ? (
             <Button onClick={() => void onAccept()} aria-disabled={accept.isPending || undefined}>
               <Check aria-hidden="true" className="size-4" />
-              {accept.isPending ? 'Accepting…' : 'Accept'}
+              {accept.isPending ? 'Accepting…' : differs ? `Accept ${proposedMoney}` : 'Accept'}
+            </Button>
+          ) : null}
+          {can('counter') && !countering ? (
+            <Button variant="secondary" onClick={() => setCountering(true)}>
+              <ArrowLeftRight aria-hidden="true" className="size-4" />
+              Counter
             </Button>
           ) : null}
           {can('decline') ? (

@@ -21,6 +21,13 @@ export const requestsWords = {
   REQUEST_STARTER_ONLY: 'Only the member who made this request can withdraw it.',
   REQUEST_OWN_TRIP_ONLY: 'Offer one of your own trips.',
   REQUEST_SENDER_ONLY: 'Only the sender can invite travelers for this package.',
+  REQUEST_PROPOSAL_CHANGED:
+    'The other member changed the reward since you opened this request. Look at the new amount before you answer.',
+  REQUEST_NOT_YOUR_TURN: 'Your latest proposal is with the other member: wait for their answer.',
+  REQUEST_COUNTER_LIMIT: {
+    message: ({ max }) =>
+      `This request has gone back and forth ${max ?? 'too many'} times: accept the amount on the table, or decline.`,
+  },
   TRAVELER_UNAVAILABLE: 'This traveler can no longer take requests.',
   PACKAGE_DELIVER_BY_PASSED: "This package's deliver-by date has passed.",
 } as const satisfies Record<string, ErrorWords>;
