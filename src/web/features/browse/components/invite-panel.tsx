@@ -122,7 +122,9 @@ export function InvitePanel({ trip }: { trip: PublicTripCard }) {
                 messageHint: 'Say hello, and when and where the pickup would suit you.',
                 sendLabel: 'Send invitation',
                 sentToast: `Invitation sent to ${name}.`,
-                send: (message) => invite.mutateAsync({ packageId: pkg.id, travelPlanId: trip.id, message }),
+                ...(typeof pkg.reward === 'number' ? { reward: { posted: pkg.reward, currency: pkg.currency } } : {}),
+                send: (message, reward) =>
+                  invite.mutateAsync({ packageId: pkg.id, travelPlanId: trip.id, message, reward }),
               }}
             />
           </li>

@@ -97,9 +97,20 @@ describe('TripPage', () => {
       verifiedMember(),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Invite Tess to carry Birthday gift for my sister' }));
+    // A reward of my own for this invitation (docs/product.md §4.5), in the package's currency.
+    const price = await screen.findByRole('textbox', { name: /Propose another reward/ });
+    fireEvent.change(price, { target: { value: 'twenty' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Enter an amount like 25 or 25.50, or leave it empty')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.change(price, { target: { value: '21.5' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('Invitation sent')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ packageId: PKG, travelPlanId: TRIP });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      packageId: PKG,
+      travelPlanId: TRIP,
+      reward: 2150,
+    });
     cleanup();
     open({ [TRIP_API]: () => trip, [MINE]: () => page([]) }, verifiedMember());
     expect((await screen.findByRole('link', { name: 'Send a package' })).getAttribute('href')).toBe(

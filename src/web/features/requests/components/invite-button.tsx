@@ -1,5 +1,6 @@
 import { MailPlus } from 'lucide-react';
 import type { MatchPendingRequest } from '#shared/matching.ts';
+import type { Currency } from '#shared/money.ts';
 import { MatchRequestControl } from '#web/components/request-message-dialog/match-request-control.tsx';
 import { errorMessage } from '#web/lib/errors/describe-error.ts';
 import { useInviteTraveler, useWithdrawRequest } from '../api/requests.ts';
@@ -16,6 +17,7 @@ export function InviteButton({
   travelerName,
   route,
   pendingRequest,
+  reward,
 }: {
   packageId: string;
   travelPlanId: string;
@@ -23,6 +25,8 @@ export function InviteButton({
   /** The trip's route, so the buttons name it for screen readers among many cards. */
   route: string;
   pendingRequest: MatchPendingRequest;
+  /** The package's reward, when the invitation may propose another. */
+  reward?: { posted: number; currency: Currency };
 }) {
   const invite = useInviteTraveler();
   const withdraw = useWithdrawRequest();
@@ -51,7 +55,8 @@ export function InviteButton({
         messageHint: 'Say hello, and anything useful for the handover.',
         sendLabel: 'Send invitation',
         sentToast: `Invitation sent to ${travelerName}.`,
-        send: (message) => invite.mutateAsync({ packageId, travelPlanId, message }),
+        ...(reward ? { reward } : {}),
+        send: (message, proposed) => invite.mutateAsync({ packageId, travelPlanId, message, reward: proposed }),
       }}
     />
   );

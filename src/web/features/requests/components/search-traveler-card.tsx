@@ -2,6 +2,7 @@ import { CircleCheck, CircleDashed, Star } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { TravelerMatch } from '#shared/matching.ts';
+import type { Currency } from '#shared/money.ts';
 import { transportLabel } from '#shared/travel-plans.ts';
 import { ReliabilityLine } from '#web/components/member/reliability.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -17,7 +18,16 @@ const ratingFormat = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1
  * how far out of their way my pickup and drop-off lie, and "Invite" (or the request pending between
  * us).
  */
-export function SearchTravelerCard({ match, packageId }: { match: TravelerMatch; packageId: string }) {
+export function SearchTravelerCard({
+  match,
+  packageId,
+  reward,
+}: {
+  match: TravelerMatch;
+  packageId: string;
+  /** The package's reward: the invitation may propose another (docs/product.md §4.5). */
+  reward?: { posted: number; currency: Currency };
+}) {
   const nameId = useId();
   const { traveler, travelPlan: trip, distances } = match;
   return (
@@ -102,6 +112,7 @@ export function SearchTravelerCard({ match, packageId }: { match: TravelerMatch;
         <div className="mt-auto">
           <InviteButton
             packageId={packageId}
+            {...(reward ? { reward } : {})}
             travelPlanId={trip.id}
             travelerName={traveler.name}
             route={`${trip.origin.city} → ${trip.destination.city}`}

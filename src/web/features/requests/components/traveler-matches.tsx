@@ -46,7 +46,13 @@ export function TravelerMatches({ pkg }: { pkg: Package }) {
       listLabel="Travelers whose trips fit your package"
       noun={['traveler', 'travelers']}
       itemKey={(match) => match.travelPlan.id}
-      renderItem={(match) => <SearchTravelerCard match={match} packageId={pkg.id} />}
+      renderItem={(match) => (
+        <SearchTravelerCard
+          match={match}
+          packageId={pkg.id}
+          {...(typeof pkg.reward === 'number' ? { reward: { posted: pkg.reward, currency: pkg.currency } } : {})}
+        />
+      )}
     />
   );
 }
