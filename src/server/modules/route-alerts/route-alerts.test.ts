@@ -95,9 +95,25 @@ describe('saving, listing and deleting alerts', () => {
     await deleteAll(tess);
   });
 
+  it('keeps one alert for the same route, radius and days saved twice; other days make another', async () => {
+    const body = { kind: 'packages', from: 'lyon-fr', to: 'paris-fr', after: '2026-12-01' };
+    const first = await save(tess, body);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await save(tess, body);
+    expect(again.statusCode).toBe(200);
+    expect((again.json() as RouteAlert).id).toBe((first.json() as RouteAlert).id);
+    expect((await save(tess, { ...body, after: '2026-12-02' })).statusCode).toBe(201);
+    expect((await save(tess, { ...body, after: undefined })).statusCode).toBe(201);
+    expect((await save(tess, { ...body, after: undefined })).statusCode).toBe(200);
+    expect((await save(tess, { ...body, kind: 'trips' })).statusCode).toBe(201);
+    expect(await mine(tess)).toHaveLength(4);
+    await deleteAll(tess);
+  });
+
   it(`keeps at most ${MAX_ROUTE_ALERTS} alerts per member, even when saved at once`, async () => {
-    const body = { kind: 'trips', from: 'lyon-fr', to: 'berlin-de' };
-    const answers = await Promise.all(Array.from({ length: MAX_ROUTE_ALERTS + 3 }, () => save(other, body)));
+    // Each a different radius: the same alert twice is one alert (below).
+    const body = (n: number) => ({ kind: 'trips', from: 'lyon-fr', to: 'berlin-de', radiusKm: 10 + n });
+    const answers = await Promise.all(Array.from({ length: MAX_ROUTE_ALERTS + 3 }, (_, n) => save(other, body(n))));
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(MAX_ROUTE_ALERTS);
     const refused = answers.filter((r) => r.statusCode === 409);
     expect(refused).toHaveLength(3);

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { routeAlertMatches, routeAlerts } from '#server/db/schema/route-alerts.ts';
@@ -105,6 +106,32 @@ export async function listRouteAlerts(db: Database, userId: string): Promise<Rou
   return { items: await viewsOf(db, rows) };
 }
 
+/** A null-safe equality: two alerts without days are the same alert. */
+const sameOrBothNull = <T>(column: AnyPgColumn, value: T | null | undefined): SQL =>
+  value === null || value === undefined ? isNull(column) : eq(column, value);
+
+/**
+ * The alert the member already has for the same trip, or the same route, radius and days: saving it
+ * again gives that one back rather than a second that would tell of everything twice.
+ */
+function sameAlert(values: typeof routeAlerts.$inferInsert): SQL | undefined {
+  if (values.travelPlanId) {
+    return and(eq(routeAlerts.userId, values.userId), eq(routeAlerts.travelPlanId, values.travelPlanId));
+  }
+  return and(
+    eq(routeAlerts.userId, values.userId),
+    isNull(routeAlerts.travelPlanId),
+    eq(routeAlerts.kind, values.kind),
+    sameOrBothNull(routeAlerts.fromCity, values.fromCity),
+    sameOrBothNull(routeAlerts.fromCountry, values.fromCountry),
+    sameOrBothNull(routeAlerts.toCity, values.toCity),
+    sameOrBothNull(routeAlerts.toCountry, values.toCountry),
+    eq(routeAlerts.radiusKm, values.radiusKm),
+    sameOrBothNull(routeAlerts.after, values.after),
+    sameOrBothNull(routeAlerts.before, values.before),
+  );
+}
+
 const dayStart = (isoDay: string) => new Date(`${isoDay}T00:00:00.000Z`);
 
 /**
@@ -159,13 +186,8 @@ export async function createRouteAlert(
 
   const { row, created } = await db.transaction(async (tx) => {
     await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
-    if (values.travelPlanId) {
-      const [existing] = await tx
-        .select()
-        .from(routeAlerts)
-        .where(and(eq(routeAlerts.userId, userId), eq(routeAlerts.travelPlanId, values.travelPlanId)));
-      if (existing) return { row: existing, created: false };
-    }
+    const [existing] = await tx.select().from(routeAlerts).where(sameAlert(values));
+    if (existing) return { row: existing, created: false };
     const [held] = await tx.select({ n: count() }).from(routeAlerts).where(eq(routeAlerts.userId, userId));
     if (Number(held?.n ?? 0) >= MAX_ROUTE_ALERTS) {
       throw new AppError('ROUTE_ALERT_LIMIT', { params: { max: MAX_ROUTE_ALERTS } });

@@ -9,6 +9,7 @@ import { showToast } from '#web/lib/toasts.ts';
 import { CancelPlanDialog } from './cancel-plan-dialog.tsx';
 import { PlanStatusBadge } from './plan-status-badge.tsx';
 import { TravelPlanForm } from './travel-plan-form.tsx';
+import { TripAlertButton } from './trip-alert-button.tsx';
 import { hasLeft, TripFacts, tripRoute } from './trip-facts.tsx';
 
 export const choosePackageHref = (planId: string) =>
@@ -78,6 +79,7 @@ export function PlanCard({ plan, focusOnMount = false }: { plan: TravelPlan; foc
                 </Link>
               </Button>
             )}
+            {hasLeft(plan) ? null : <TripAlertButton plan={plan} route={tripRoute(plan)} describedBy={titleId} />}
             <Button ref={editButton} variant="secondary" aria-describedby={titleId} onClick={() => setEditing(true)}>
               Edit
             </Button>
