@@ -27,7 +27,7 @@ import { createNotifier } from './modules/notifications/notifier.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
 import { cancelPaidPackage } from './modules/payments/refunds.ts';
-import { rewardSettlement } from './modules/payments/reprice.ts';
+import { rewardMoney } from './modules/payments/reprice.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { bankDetailsKey } from './modules/payouts/bank-details.ts';
 import { payoutMethodsOf } from './modules/payouts/methods.ts';
@@ -184,24 +184,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     settings,
     cancelPaid: (input) => cancelPaidPackage(deps.database.db, notifier, paymentProvider, input),
   });
+  const codeKeys = handoverCodeKeys(config.authSecret);
   await app.register(paymentRoutes, {
     db: deps.database.db,
     provider: paymentProvider,
     notifier,
     settings,
     baseUrl: config.baseUrl,
+    codeKeys,
   });
   const bankKey = bankDetailsKey(config.authSecret);
   await app.register(balanceRoutes, { db: deps.database.db });
   await app.register(payoutRoutes, { db: deps.database.db, bankKey, methods: payoutMethods });
   await app.register(travelPlanRoutes, { db: deps.database.db, notifier, settings });
-  const codeKeys = handoverCodeKeys(config.authSecret);
   await app.register(requestRoutes, {
     db: deps.database.db,
     notifier,
     codeKeys,
     settings,
-    settleReward: rewardSettlement(paymentProvider),
+    money: rewardMoney(paymentProvider),
   });
   await app.register(lifecycleRoutes, {
     db: deps.database.db,

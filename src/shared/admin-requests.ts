@@ -105,7 +105,7 @@ export const adminRequestPageSchema = z
   .meta({ id: 'AdminRequestPage' });
 export type AdminRequestPage = z.infer<typeof adminRequestPageSchema>;
 
-export const adminRequestEventKinds = ['created', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
+export const adminRequestEventKinds = ['created', 'agreed', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 
 export const adminRequestSchema = adminRequestRowSchema
   .extend({

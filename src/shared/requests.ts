@@ -8,13 +8,14 @@ import { transports } from './travel-plans.ts';
 // Requests (docs/product.md §4): a package, a traveler and the trip it rides on. The starter's
 // counterpart answers; only the starter withdraws.
 
-export const requestStatuses = ['pending', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
+export const requestStatuses = ['pending', 'agreed', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
 export const requestStarters = ['traveler', 'sender'] as const;
 export type RequestStarter = (typeof requestStarters)[number];
 
 export const requestStatusLabel: Record<RequestStatus, string> = {
   pending: 'Waiting for an answer',
+  agreed: 'Agreed: waiting for the difference',
   accepted: 'Accepted',
   declined: 'Declined',
   withdrawn: 'Withdrawn',
@@ -72,7 +73,7 @@ export type CounterOffer = z.infer<typeof counterSchema>;
 export const acceptSchema = z.strictObject({ reward: minorAmountSchema.optional() }).meta({ id: 'AcceptRequest' });
 export type AcceptRequest = z.infer<typeof acceptSchema>;
 
-export const requestActions = ['accept', 'counter', 'decline', 'withdraw'] as const;
+export const requestActions = ['accept', 'counter', 'pay_difference', 'decline', 'withdraw'] as const;
 export type RequestAction = (typeof requestActions)[number];
 
 const person = z.object({ id: z.string(), name: z.string(), image: z.string().nullable() });
@@ -118,6 +119,11 @@ export const requestSchema = z
       /** Whether it waits for my answer (accept or counter). */
       awaitsMe: z.boolean(),
     }),
+    /**
+     * An agreed reward above the one paid (status `agreed`): what the sender pays before the match,
+     * reward and fee together.
+     */
+    difference: z.number().int().nullable(),
     /** The other member: the sender when I am the traveler, and the other way round. */
     counterpart: person,
     actions: z.array(z.enum(requestActions)),

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { packages } from './packages.ts';
+import { requests } from './requests.ts';
 
 // Payments and the double-entry ledger (docs/product.md §5). Money in integer minor units.
 
@@ -31,6 +32,12 @@ export const payments = pgTable(
       .notNull()
       .references(() => user.id),
     provider: text('provider').notNull(),
+    /**
+     * `package`: the sender pays reward + fee to publish; `top_up`: the difference of a reward agreed
+     * above the one paid, before the match (docs/product.md §4.5), for `request_id`.
+     */
+    kind: text('kind').notNull().default('package'),
+    requestId: uuid('request_id').references(() => requests.id),
     status: text('status').notNull().default('pending'),
     amount: integer('amount').notNull(),
     reward: integer('reward').notNull(),

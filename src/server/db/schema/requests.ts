@@ -6,7 +6,11 @@ import { travelPlans } from './travel-plans.ts';
 
 // Requests, conversations, disputes and reviews (docs/product.md §2, §4, §7).
 
-/** The handshake between a package and a traveler's trip: pending → accepted | declined | withdrawn | expired. */
+/**
+ * The handshake between a package and a traveler's trip: pending → accepted | declined | withdrawn |
+ * expired; pending → agreed (a reward above the one paid, until the sender pays the difference) →
+ * accepted | declined | withdrawn | expired.
+ */
 export const requests = pgTable(
   'request',
   {
@@ -42,6 +46,8 @@ export const requests = pgTable(
     /** Who proposed `reward` last ('traveler' | 'sender'); the other side answers. Null: the starter. */
     proposedBy: text('proposed_by'),
     counters: integer('counters').notNull().default(0),
+    /** Agreed above the reward paid (status `agreed`): what the sender pays before the match. */
+    difference: integer('difference'),
   },
   (t) => [
     index('request_package_idx').on(t.packageId, t.status),
@@ -53,6 +59,8 @@ export const requests = pgTable(
     index('request_plan_created_idx').on(t.travelPlanId, t.createdAt, t.id),
     // One pending request per package and traveler.
     uniqueIndex('request_one_pending').on(t.packageId, t.travelerId).where(sql`status = 'pending'`),
+    // One agreement waiting for the sender's payment of the difference per package (docs/product.md §4.5).
+    uniqueIndex('request_one_agreed').on(t.packageId).where(sql`status = 'agreed'`),
   ],
 );
 

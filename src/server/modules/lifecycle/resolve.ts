@@ -5,13 +5,20 @@ import { disputes } from '#server/db/schema/requests.ts';
 import { recordAudit } from '#server/modules/audit/service.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
 import { transitionPackage } from '#server/modules/packages/public.ts';
-import { providerRefund, recordRefund, releasePayment, releaseRest } from '#server/modules/payments/public.ts';
+import {
+  heldPaymentsOf,
+  leftOf,
+  providerRefund,
+  recordRefund,
+  releasePayment,
+  releaseRest,
+  spread,
+} from '#server/modules/payments/public.ts';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Dispute, ResolveDispute } from '#shared/lifecycle.ts';
 import { type Currency, formatMoney } from '#shared/money.ts';
 import { toDispute } from './disputes.ts';
-import { heldPaymentOf } from './payment.ts';
 
 const KEY = 'dispute';
 
@@ -57,16 +64,23 @@ export async function resolveDispute(
       throw new AppError('PACKAGE_NOT_DISPUTED', { params: { status: pkg.status } });
     }
     const refundSender = input.resolution === 'refund_sender';
-    const payment = await heldPaymentOf(tx, pkg.id);
-    const held = payment ? payment.amount - payment.refundedAmount : 0;
-    if (refundSender && input.amount !== undefined && (!payment || input.amount > held)) {
+    // The payment that published it and, for a reward agreed above it, the difference (§4.5): the
+    // resolution works on what they hold together, then shares it out payment by payment.
+    const held = await heldPaymentsOf(tx, pkg.id);
+    const payment = held[0];
+    const heldTotal = held.reduce((sum, p) => sum + leftOf(p), 0);
+    if (refundSender && input.amount !== undefined && (!payment || input.amount > heldTotal)) {
       throw new AppError('REFUND_TOO_LARGE', {
-        detail: `refund ${input.amount} over ${held} held`,
-        fields: { amount: [`Refund at most what is held (${held})`] },
+        detail: `refund ${input.amount} over ${heldTotal} held`,
+        fields: { amount: [`Refund at most what is held (${heldTotal})`] },
       });
     }
-    const split = payment && refundSender ? splitOfRefund(payment, input.amount) : null;
-    const refund = split?.refund ?? held;
+    const feeTotal = held.reduce((sum, p) => sum + p.fee, 0);
+    const split =
+      payment && refundSender
+        ? splitOfRefund({ amount: heldTotal, refundedAmount: 0, fee: feeTotal }, input.amount)
+        : null;
+    const refund = split?.refund ?? heldTotal;
     const now = new Date();
     await transitionPackage(tx, {
       packageId: pkg.id,
@@ -76,26 +90,43 @@ export async function resolveDispute(
         ? 'Dispute resolved by an administrator: the sender is refunded'
         : 'Dispute resolved by an administrator: the reward is released to the traveler',
     });
+    const refunds: { payment: (typeof held)[number]; amount: number }[] = [];
     if (refundSender) {
       if (payment && split && refund > 0) {
-        await recordRefund(tx, {
-          paymentId: payment.id,
-          refund,
-          keptFee: split.keptFee,
-          key: KEY,
-          actorId: adminId,
-          kind: 'dispute_refund',
-        });
-        if (split.toTraveler > 0) {
-          if (!pkg.travelerId) throw new AppError('NO_TRAVELER_TO_RELEASE');
-          await releaseRest(tx, {
-            paymentId: payment.id,
-            packageId: pkg.id,
-            currency: payment.currency as Currency,
-            travelerId: pkg.travelerId,
-            amount: split.toTraveler,
-            actorId: adminId,
-          });
+        // The fee kept out of each payment's own fee first, then the refund out of what is left of
+        // them (the difference paid last first), the rest of each payment to the traveler: every
+        // part finds room, since the fee kept is at most what the refund leaves.
+        const keptParts = spread(split.keptFee, held, (p) => p.fee);
+        const keptOf = (p: (typeof held)[number]) => keptParts.get(p.id) ?? 0;
+        const refundParts = spread(refund, held, (p) => leftOf(p) - keptOf(p));
+        for (const p of held) {
+          const part = refundParts.get(p.id) ?? 0;
+          const kept = keptOf(p);
+          const toTraveler = leftOf(p) - part - kept;
+          if (part > 0) {
+            await recordRefund(tx, {
+              paymentId: p.id,
+              refund: part,
+              keptFee: kept,
+              key: KEY,
+              actorId: adminId,
+              kind: 'dispute_refund',
+            });
+            refunds.push({ payment: p, amount: part });
+          }
+          if (toTraveler > 0) {
+            if (!pkg.travelerId) throw new AppError('NO_TRAVELER_TO_RELEASE');
+            await releaseRest(tx, {
+              paymentId: p.id,
+              packageId: pkg.id,
+              currency: p.currency as Currency,
+              travelerId: pkg.travelerId,
+              amount: toTraveler,
+              // Kept here only when none of this payment went back (a refund entry keeps it otherwise).
+              fee: part > 0 ? 0 : kept,
+              actorId: adminId,
+            });
+          }
         }
       }
     } else {
@@ -130,14 +161,13 @@ export async function resolveDispute(
       data: {
         disputeId: row.id,
         ...(refundSender && payment && split
-          ? { paymentId: payment.id, refund, keptFee: split.keptFee, toTraveler: split.toTraveler, held }
+          ? { paymentId: payment.id, refund, keptFee: split.keptFee, toTraveler: split.toTraveler, held: heldTotal }
           : {}),
       },
     });
 
-    const money = payment
-      ? formatMoney(refundSender ? refund : payment.reward, payment.currency as Currency, 'en')
-      : '';
+    const rewardTotal = held.reduce((sum, p) => sum + p.reward, 0);
+    const money = payment ? formatMoney(refundSender ? refund : rewardTotal, payment.currency as Currency, 'en') : '';
     const rest =
       payment && split && split.toTraveler > 0
         ? ` The traveler receives ${formatMoney(split.toTraveler, payment.currency as Currency, 'en')}.`
@@ -157,7 +187,7 @@ export async function resolveDispute(
       });
     }
     // Last, once everything above has been checked and written: see providerRefund.
-    if (refundSender && payment && refund > 0) await providerRefund(provider, payment, refund, KEY);
+    for (const part of refunds) await providerRefund(provider, part.payment, part.amount, KEY);
     return row;
   });
   return toDispute(db, resolved);

@@ -110,14 +110,14 @@ export async function banMember(
         cancelledPackages.push({ id: pkg.id, title: pkg.title, refunded: 0 });
         continue;
       }
-      const refund = await cancelPaidPackageIn(tx, notify, {
+      const made = await cancelPaidPackageIn(tx, notify, {
         packageId: pkg.id,
         actorId: adminId,
         asAdmin: true,
         note,
       });
-      if (refund) refunds.push(refund);
-      cancelledPackages.push({ id: pkg.id, title: pkg.title, refunded: refund?.amount ?? 0 });
+      refunds.push(...made);
+      cancelledPackages.push({ id: pkg.id, title: pkg.title, refunded: made.reduce((sum, r) => sum + r.amount, 0) });
     }
 
     // Their trips' pending requests: the packages first, then the trip (the lock order of answer.ts).

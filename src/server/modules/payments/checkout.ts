@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { payments } from '#server/db/schema/payments.ts';
+import type { Transaction } from '#server/db/transaction.ts';
 import type { SessionUser } from '#server/modules/auth/service.ts';
 import { assertMaySend, isAdmin } from '#server/modules/auth/service.ts';
 import { draftOf } from '#server/modules/packages/public.ts';
@@ -21,7 +22,23 @@ const OPENING_GRACE_MS = 30_000;
 export const returnPage = (baseUrl: string, packageId: string) =>
   `${baseUrl}/user/packages/${packageId}/payment/callback`;
 
-function isUniqueViolation(err: unknown): boolean {
+/**
+ * Where the provider's page sends the sender back: for the payment that publishes a package, its
+ * return page (which waits for the webhook); for a difference (docs/product.md §4.5), the package,
+ * matched once the webhook has spoken, or the requests when the checkout was left.
+ */
+export function checkoutPages(baseUrl: string, payment: { kind: string; packageId: string }) {
+  if (payment.kind === 'top_up') {
+    return {
+      successUrl: `${baseUrl}/user/packages/${payment.packageId}`,
+      cancelUrl: `${baseUrl}/user/packages/requests`,
+    };
+  }
+  const page = returnPage(baseUrl, payment.packageId);
+  return { successUrl: page, cancelUrl: `${page}?cancelled=1` };
+}
+
+export function isUniqueViolation(err: unknown): boolean {
   const code =
     (err as { code?: unknown; cause?: { code?: unknown } })?.code ??
     (err as { cause?: { code?: unknown } })?.cause?.code;
@@ -62,28 +79,8 @@ export async function startPayment(
       const amount = reward + fee;
       const currency = (row.currency as Currency) ?? settings.currency;
 
-      const [open] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.packageId, packageId), eq(payments.status, 'pending')))
-        .for('update');
-      if (open) {
-        const sameAmount = open.amount === amount && open.currency === currency;
-        if (sameAmount && open.checkoutUrl) return { reuse: open };
-        // Another click is opening this very checkout right now: let it finish rather than start a second.
-        const opening = sameAmount && Date.now() - open.createdAt.getTime() < OPENING_GRACE_MS;
-        if (opening) throw new AppError('CHECKOUT_OPENING');
-        await tx
-          .update(payments)
-          .set({
-            status: 'cancelled',
-            failureReason: sameAmount
-              ? 'The checkout never opened; a new one was started.'
-              : 'The package changed; a new checkout was started.',
-            updatedAt: new Date(),
-          })
-          .where(eq(payments.id, open.id));
-      }
+      const reuse = await reuseOrReplaceOpen(tx, packageId, { amount, currency, requestId: null });
+      if (reuse) return { reuse };
       const [created] = await tx
         .insert(payments)
         .values({ packageId, senderId: sender.id, provider: provider.kind, amount, reward, fee, currency })
@@ -105,16 +102,64 @@ export async function startPayment(
     return { payment: toPayment(prepared.reuse), url: prepared.reuse.checkoutUrl as string };
   }
   const { created, title } = prepared as { created: PaymentRow; title: string };
+  return openAtProvider(db, provider, created, { title, email: sender.email, ...checkoutPages(baseUrl, created) });
+}
+
+/**
+ * The package's open checkout (one at most, a partial unique index), locked: answered for reuse when
+ * it is for the same amount and payment and already open at the provider; left alone while another
+ * click is still opening it (409 CHECKOUT_OPENING); otherwise abandoned, so that a new one is made.
+ */
+export async function reuseOrReplaceOpen(
+  tx: Transaction,
+  packageId: string,
+  wanted: { amount: number; currency: string; requestId: string | null },
+): Promise<PaymentRow | null> {
+  const [open] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.packageId, packageId), eq(payments.status, 'pending')))
+    .for('update');
+  if (!open) return null;
+  const sameAmount =
+    open.amount === wanted.amount && open.currency === wanted.currency && open.requestId === wanted.requestId;
+  if (sameAmount && open.checkoutUrl) return open;
+  // Another click is opening this very checkout right now: let it finish rather than start a second.
+  const opening = sameAmount && Date.now() - open.createdAt.getTime() < OPENING_GRACE_MS;
+  if (opening) throw new AppError('CHECKOUT_OPENING');
+  await tx
+    .update(payments)
+    .set({
+      status: 'cancelled',
+      failureReason: sameAmount
+        ? 'The checkout never opened; a new one was started.'
+        : 'The package changed; a new checkout was started.',
+      updatedAt: new Date(),
+    })
+    .where(eq(payments.id, open.id));
+  return null;
+}
+
+/**
+ * Opens the checkout of a payment just recorded, at the provider, outside any transaction (a provider
+ * call never holds a lock); a provider failure marks the payment failed and becomes 503.
+ */
+export async function openAtProvider(
+  db: Database,
+  provider: PaymentProvider,
+  created: PaymentRow,
+  page: { title: string; email: string; successUrl: string; cancelUrl: string },
+): Promise<StartPaymentResponse> {
   try {
     const checkout = await provider.createCheckout({
       paymentId: created.id,
-      packageId,
-      packageTitle: title,
+      packageId: created.packageId,
+      packageTitle: page.title,
       amount: created.amount,
       currency: created.currency as Currency,
-      customerEmail: sender.email,
-      successUrl: returnPage(baseUrl, packageId),
-      cancelUrl: `${returnPage(baseUrl, packageId)}?cancelled=1`,
+      customerEmail: page.email,
+      successUrl: page.successUrl,
+      cancelUrl: page.cancelUrl,
     });
     const [updated] = await db
       .update(payments)
@@ -141,7 +186,8 @@ export async function latestPayment(db: Database, viewer: SessionUser, packageId
   const [row] = await db
     .select()
     .from(payments)
-    .where(eq(payments.packageId, packageId))
+    // The payment that publishes it: the return page speaks of that, not of a difference paid later.
+    .where(and(eq(payments.packageId, packageId), eq(payments.kind, 'package')))
     .orderBy(desc(payments.createdAt))
     .limit(1);
   if (!row) throw new AppError('PAYMENT_NOT_FOUND', { detail: 'the package has no payment yet' });

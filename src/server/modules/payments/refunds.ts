@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { payments } from '#server/db/schema/payments.ts';
@@ -12,6 +12,7 @@ import { type PaymentProvider, PaymentProviderError } from '#server/providers/pa
 import { AppError } from '#shared/errors.ts';
 import { type Currency, formatMoney } from '#shared/money.ts';
 import type { PackageStatus } from '#shared/package-status.ts';
+import { heldPaymentsOf } from './held.ts';
 import type { PaymentRow } from './mapping.ts';
 
 /**
@@ -257,22 +258,22 @@ export async function cancelPaidPackage(
   input: { packageId: string; actorId: string; asAdmin: boolean; reason?: string },
 ): Promise<void> {
   await notifier.transaction(db, async (tx, notify) => {
-    const refund = await cancelPaidPackageIn(tx, notify, input);
+    const refunds = await cancelPaidPackageIn(tx, notify, input);
     // Last, once everything above has been checked and written: see providerRefund.
-    if (refund) await providerRefund(provider, refund.payment, refund.amount, refund.key);
+    for (const refund of refunds) await providerRefund(provider, refund.payment, refund.amount, refund.key);
   });
 }
 
 /**
- * cancelPaidPackage's writes in the caller's transaction, without the provider's refund: it answers
- * the refund it recorded, for the caller to ask the provider for once all its own writes are done
+ * cancelPaidPackage's writes in the caller's transaction, without the provider's refunds: it answers
+ * the refunds it recorded (one per payment held), for the caller to ask the provider for once all its own writes are done
  * (a ban cancels several packages in one transaction, docs/product.md §8.3).
  */
 export async function cancelPaidPackageIn(
   tx: Transaction,
   notify: Notify,
   input: { packageId: string; actorId: string; asAdmin: boolean; note?: string; reason?: string },
-): Promise<PendingRefund | null> {
+): Promise<PendingRefund[]> {
   const [pkg] = await tx.select().from(packages).where(eq(packages.id, input.packageId)).for('update');
   if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
   if (pkg.senderId !== input.actorId && !input.asAdmin) throw new AppError('CANCEL_SENDER_ONLY');
@@ -284,14 +285,16 @@ export async function cancelPaidPackageIn(
   if (status !== 'open' && status !== 'matched' && !afterPickup) {
     throw new AppError('PACKAGE_NOT_CANCELLABLE', { params: { status } });
   }
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.packageId, pkg.id), inArray(payments.status, ['succeeded', 'partially_refunded'])))
-    .orderBy(desc(payments.createdAt))
-    .limit(1)
-    .for('update');
-  const policy = payment ? refundPolicy(status, payment) : null;
+  // The payment that published it and, for a reward agreed above it, the difference (docs/product.md
+  // §4.5): the policy applies to each, so only the fee of the agreed reward is kept after a match.
+  const held = await heldPaymentsOf(tx, pkg.id);
+  const policies = held.flatMap((payment) => {
+    const policy = refundPolicy(status, payment);
+    return policy ? [{ payment, ...policy }] : [];
+  });
+  const refundTotal = policies.reduce((sum, p) => sum + p.refund, 0);
+  const keptTotal = policies.reduce((sum, p) => sum + p.keptFee, 0);
+  const payment = held[0];
   const byAdmin = input.asAdmin && pkg.senderId !== input.actorId;
   await cancelLockedPackage(tx, notify, pkg, { actorId: input.actorId, byAdmin, note: input.note });
   // An administrator's cancellation gives its reason, and is audited with the refund it made (§8).
@@ -304,34 +307,36 @@ export async function cancelPaidPackageIn(
       after: { status: 'cancelled' },
       reason: input.reason,
       data: {
-        refund: payment && policy ? policy.refund : 0,
-        keptFee: payment && policy ? policy.keptFee : 0,
+        refund: refundTotal,
+        keptFee: keptTotal,
         ...(payment ? { paymentId: payment.id, currency: payment.currency } : {}),
       },
     });
   }
-  if (!payment || !policy) return null;
+  if (!payment || policies.length === 0) return [];
   // The key names the status cancelled from: a retry after a lost commit finds the same status
   // (nothing was committed) and so the same key, which the provider answers with the first refund.
   const key = `cancel-${status}`;
-  await recordRefund(tx, {
-    paymentId: payment.id,
-    refund: policy.refund,
-    keptFee: policy.keptFee,
-    key,
-    actorId: input.actorId,
-  });
-  const money = formatMoney(policy.refund, payment.currency as Currency, 'en');
+  for (const part of policies) {
+    await recordRefund(tx, {
+      paymentId: part.payment.id,
+      refund: part.refund,
+      keptFee: part.keptFee,
+      key,
+      actorId: input.actorId,
+    });
+  }
+  const money = formatMoney(refundTotal, payment.currency as Currency, 'en');
   await notify({
     userId: pkg.senderId,
     type: 'payment_refunded',
     title: 'Package cancelled and refunded',
     body:
-      policy.keptFee > 0
+      keptTotal > 0
         ? `"${pkg.title}" is cancelled. ${money} is on its way back to you; the platform fee is kept because a traveler had been matched.`
         : `"${pkg.title}" is cancelled. ${money} is on its way back to you.`,
     link: `/user/packages/${pkg.id}`,
-    data: { packageId: pkg.id, paymentId: payment.id, refund: policy.refund },
+    data: { packageId: pkg.id, paymentId: payment.id, refund: refundTotal },
   });
-  return { payment, amount: policy.refund, key };
+  return policies.map((part) => ({ payment: part.payment, amount: part.refund, key }));
 }

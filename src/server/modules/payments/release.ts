@@ -1,9 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { payments } from '#server/db/schema/payments.ts';
 import type { Transaction } from '#server/db/transaction.ts';
 import { postEntry, releaseToTraveler } from '#server/modules/ledger/public.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Currency } from '#shared/money.ts';
+import { heldPaymentsOf, leftOf } from './held.ts';
 
 /**
  * Completion, or a dispute resolved for the traveler (docs/product.md §5): the reward from escrow to the
@@ -14,27 +13,29 @@ export async function releasePayment(
   tx: Transaction,
   input: { packageId: string; travelerId: string; kind?: 'completion' | 'dispute_release'; actorId?: string | null },
 ): Promise<void> {
-  const [paid] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.packageId, input.packageId), inArray(payments.status, ['succeeded', 'partially_refunded'])))
-    .for('update');
-  if (!paid) throw new AppError('NO_PAYMENT_IN_ESCROW');
-  // Escrow holds exactly reward + fee, unless a refund other than a repricing's (docs/product.md §4.5) took some.
-  if (paid.reward + paid.fee !== paid.amount - paid.refundedAmount) throw new AppError('PAYMENT_PARTLY_REFUNDED');
-  await postEntry(
-    tx,
-    releaseToTraveler({
-      paymentId: paid.id,
-      packageId: paid.packageId,
-      currency: paid.currency as Currency,
-      travelerId: input.travelerId,
-      reward: paid.reward,
-      fee: paid.fee,
-      ...(input.kind ? { kind: input.kind } : {}),
-    }),
-    input.actorId ?? null,
-  );
+  // The payment that published it and, for a reward agreed above it, the difference (docs/product.md
+  // §4.5): each releases its own part of the reward and of the fee.
+  const held = await heldPaymentsOf(tx, input.packageId);
+  if (held.length === 0) throw new AppError('NO_PAYMENT_IN_ESCROW');
+  for (const paid of held) {
+    // Escrow holds exactly reward + fee, unless a refund other than a repricing's took some.
+    if (paid.reward + paid.fee !== leftOf(paid)) throw new AppError('PAYMENT_PARTLY_REFUNDED');
+  }
+  for (const paid of held) {
+    await postEntry(
+      tx,
+      releaseToTraveler({
+        paymentId: paid.id,
+        packageId: paid.packageId,
+        currency: paid.currency as Currency,
+        travelerId: input.travelerId,
+        reward: paid.reward,
+        fee: paid.fee,
+        ...(input.kind ? { kind: input.kind } : {}),
+      }),
+      input.actorId ?? null,
+    );
+  }
 }
 
 /**
@@ -50,6 +51,8 @@ export async function releaseRest(
     currency: Currency;
     travelerId: string;
     amount: number;
+    /** The platform's fee out of the same payment, when no refund entry of it keeps it. */
+    fee?: number;
     actorId: string;
   },
 ): Promise<void> {
@@ -61,7 +64,7 @@ export async function releaseRest(
       currency: input.currency,
       travelerId: input.travelerId,
       reward: input.amount,
-      fee: 0,
+      fee: input.fee ?? 0,
       kind: 'dispute_release',
     }),
     input.actorId,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
+import type { CodeKeys } from '#server/lib/codes.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
 import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { member } from '#server/plugins/auth-guard.ts';
@@ -16,9 +17,11 @@ import {
   startPaymentResponseSchema,
   webhookAckSchema,
 } from '#shared/payments.ts';
-import { latestPayment, returnPage, startPayment } from './checkout.ts';
+import { requestParamsSchema } from '#shared/requests.ts';
+import { checkoutPages, latestPayment, startPayment } from './checkout.ts';
 import { refundMismatchedPayment, refundStrayPayment } from './refunds.ts';
 import { cardOutcome, getSandboxCheckout, openSandboxCheckout } from './sandbox.ts';
+import { startTopUp } from './top-up.ts';
 import { handlePaymentWebhook } from './webhook.ts';
 
 export interface PaymentRoutesOptions {
@@ -27,7 +30,14 @@ export interface PaymentRoutesOptions {
   notifier: Notifier;
   settings: SettingsStore;
   baseUrl: string;
+  /** Makes the handover codes of a match a paid difference completes (docs/product.md §4.5). */
+  codeKeys: CodeKeys;
 }
+
+const pathAndQuery = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+};
 
 export const WEBHOOK_URL = '/api/payments/webhook/stripe';
 const errors = {
@@ -40,7 +50,7 @@ const errors = {
 
 /** Payments: start a checkout, the provider's signed webhook, the return page's poll, the sandbox checkout. */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
-  const { db, provider, notifier, settings, baseUrl } = options;
+  const { db, provider, notifier, settings, baseUrl, codeKeys } = options;
 
   app.post(
     '/api/packages/:id/payments',
@@ -54,6 +64,21 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
     },
     async (req) => startPayment(db, provider, settings, member(req), req.params.id, baseUrl),
+  );
+
+  app.post(
+    '/api/requests/:id/top-up',
+    {
+      config: { auth: 'member' },
+      schema: {
+        tags: ['payments'],
+        summary:
+          "Pay the difference of a reward agreed above the one paid (the sender, while the request is agreed): opens (or reuses) its checkout and answers the provider's page",
+        params: requestParamsSchema,
+        response: { 200: startPaymentResponseSchema, ...errors, 503: apiErrorSchema },
+      },
+    },
+    async (req) => startTopUp(db, provider, settings, member(req), req.params.id, baseUrl),
   );
 
   app.get(
@@ -91,7 +116,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           req.log.warn({ reason: parsed.reason }, 'payment webhook rejected');
           throw new AppError('INVALID_PAYMENT_WEBHOOK', { detail: parsed.reason });
         }
-        const outcome = await handlePaymentWebhook(db, notifier, provider.kind, parsed.event, req.log);
+        const outcome = await handlePaymentWebhook(
+          db,
+          notifier,
+          { kind: provider.kind, codeKeys, settings },
+          parsed.event,
+          req.log,
+        );
         req.log.info(
           { outcome: outcome.kind, type: parsed.event.type, eventId: parsed.event.eventId },
           'payment webhook',
@@ -168,7 +199,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
             outcome,
           }),
         );
-        return { redirectTo: new URL(returnPage(baseUrl, payment.packageId)).pathname, outcome };
+        return { redirectTo: new URL(checkoutPages(baseUrl, payment).successUrl).pathname, outcome };
       },
     );
 
@@ -197,7 +228,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           }),
         );
         return {
-          redirectTo: `${new URL(returnPage(baseUrl, payment.packageId)).pathname}?cancelled=1`,
+          redirectTo: pathAndQuery(checkoutPages(baseUrl, payment).cancelUrl),
           outcome: 'cancelled' as const,
         };
       },

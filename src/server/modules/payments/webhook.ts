@@ -3,11 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import { packages } from '#server/db/schema/packages.ts';
 import { payments, paymentWebhookReceipts } from '#server/db/schema/payments.ts';
+import type { CodeKeys } from '#server/lib/codes.ts';
 import { paymentReceived, postEntry } from '#server/modules/ledger/public.ts';
 import type { Notifier } from '#server/modules/notifications/public.ts';
 import { adminIds } from '#server/modules/notifications/public.ts';
 import { transitionPackage } from '#server/modules/packages/public.ts';
+import { completeAgreedRequest } from '#server/modules/requests/public.ts';
 import { alertNewPackage } from '#server/modules/route-alerts/public.ts';
+import type { SettingsStore } from '#server/modules/settings/service.ts';
 import type { PaymentWebhookEvent } from '#server/providers/payments/payment-provider.ts';
 import { type Currency, currencies, formatMoney } from '#shared/money.ts';
 import type { PaymentRow } from './mapping.ts';
@@ -39,10 +42,13 @@ export type WebhookOutcome =
 export async function handlePaymentWebhook(
   db: Database,
   notifier: Notifier,
-  providerKind: 'sandbox' | 'stripe',
+  deps: { kind: 'sandbox' | 'stripe'; codeKeys: CodeKeys; settings: SettingsStore },
   event: PaymentWebhookEvent,
   log: FastifyBaseLogger,
 ): Promise<WebhookOutcome> {
+  const providerKind = deps.kind;
+  // Read before the transaction: a paid difference matches the package, which checks the radius.
+  const settings = await deps.settings.current();
   return notifier.transaction(db, async (tx, notify) => {
     const [receipt] = await tx
       .insert(paymentWebhookReceipts)
@@ -145,6 +151,16 @@ export async function handlePaymentWebhook(
         currency: payment.currency as Currency,
       }),
     );
+
+    if (payment.kind === 'top_up') {
+      // The difference of an agreed reward (docs/product.md §4.5): it matches the package now, or, if
+      // the package no longer takes that trip, it goes back.
+      const matched =
+        payment.status === 'pending' &&
+        payment.requestId !== null &&
+        (await completeAgreedRequest(tx, notify, deps.codeKeys, settings, payment.requestId));
+      return matched ? { kind: 'applied' } : { kind: 'refund_needed', payment: paid as PaymentRow };
+    }
 
     const [pkg] = await tx.select().from(packages).where(eq(packages.id, payment.packageId)).for('update');
     const publishable = pkg?.status === 'draft' && payment.status === 'pending';

@@ -123,7 +123,8 @@ async function timelineOf(db: Database, r: Row): Promise<Timeline> {
   if (status === 'pending' || !request.respondedAt) return events;
   const at = request.respondedAt.toISOString();
   let by: Timeline[number]['by'] = null;
-  if (status === 'accepted') by = person(receiver);
+  // Accepted (or agreed, waiting for the difference): by whoever the reward on the table waited for.
+  if (status === 'accepted' || status === 'agreed') by = person(request.closedBy === 'starter' ? starter : receiver);
   if (status === 'declined') {
     // Declined because the package went to another traveler: nobody said no to this one (§4.3).
     const takenByAnother = r.pkg.travelerId !== null && r.pkg.travelerId !== request.travelerId;

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '#server/db/schema/payments.ts';
+import { makeAdmin } from '#server/modules/kyc/test/helpers.ts';
 import { call } from '#server/modules/packages/test/helpers.ts';
 import { balance, entriesOf, ledgerIsBalanced } from '#server/modules/payments/test/helpers.ts';
 import { createTestApp } from '#server/test/app.ts';
@@ -60,10 +61,10 @@ async function offeredAt(who: Member, reward: number) {
 }
 
 describe('proposing a reward', () => {
-  it('keeps a proposal within the limits and what the sender paid, and writes nothing otherwise', async () => {
+  it('keeps a proposal within the settings’ limits, and writes nothing otherwise', async () => {
     const pkg = await openPackage(app, sender);
     const trip = await createTrip(app, traveler);
-    for (const reward of [2600, 400, 0]) {
+    for (const reward of [100_001, 400, 0]) {
       const res = await offerFor(traveler, pkg.id, trip.id, reward);
       expect(res.statusCode, `${reward}`).toBe(400);
       expect(res.json().error.fields.reward, `${reward}`).toHaveLength(1);
@@ -225,6 +226,165 @@ describe('answers racing', () => {
       expect(kinds).toEqual(['payment_received', 'refund']);
       expect(await storedPackage(app, pkg.id)).toMatchObject({ status: 'matched', reward: won });
     }
+    expect(await ledgerIsBalanced(app)).toBe(true);
+  });
+});
+
+describe('a reward agreed above the one paid', () => {
+  const topUp = (who: Member, id: string) => call(app, 'POST', `/api/requests/${id}/top-up`, who.cookie);
+  /** Pays a checkout on the sandbox page, as the sender's browser would. */
+  async function payOnSandbox(url: string) {
+    const ref = new URL(url).pathname.split('/').at(-1) as string;
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/${ref}/pay`,
+      headers: { cookie: sender.cookie },
+      payload: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Cleo Sender' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+  }
+  const paymentsOf = (packageId: string) =>
+    app.database.db.select().from(payments).where(eq(payments.packageId, packageId)).orderBy(payments.createdAt);
+
+  /** Tess offers €30.00 for the €25.00 package; the sender accepts: agreed, €5.50 to pay (€5.00 + €0.50 fee). */
+  async function agreedAt3000(who: Member) {
+    const offered = await offeredAt(who, 3000);
+    const accepted = await accept(sender, offered.request.id, 3000);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    return { ...offered, accepted: accepted.json() as PackageRequest };
+  }
+
+  it('is agreed first, matched once the sender pays the difference, and released whole at completion', async () => {
+    const escrowBefore = await balance(app, 'escrow');
+    const feesBefore = await balance(app, 'platform_fees');
+    const { pkg, request, accepted } = await agreedAt3000(traveler);
+    expect(accepted).toMatchObject({ status: 'agreed', difference: 550, actions: ['pay_difference', 'decline'] });
+    expect(await seenBy(traveler, request.id)).toMatchObject({ status: 'agreed', actions: ['withdraw'] });
+    expect(await storedPackage(app, pkg.id)).toMatchObject({ status: 'open', reward: 2500 });
+    const told = await notificationsOf(app, traveler.id, 'request_accepted');
+    expect(told.map((n) => n.body)).toContainEqual(expect.stringContaining('agreed to €30.00'));
+
+    // Only the sender pays it; the traveler is told no, a stranger finds nothing.
+    expect((await topUp(traveler, request.id)).json().error.code).toBe('SENDER_ONLY_PAYS');
+    expect((await topUp(rival, request.id)).statusCode).toBe(404);
+    const started = await topUp(sender, request.id);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().payment).toMatchObject({ amount: 550, reward: 500, fee: 50, status: 'pending' });
+    // A second click gets the same checkout.
+    expect((await topUp(sender, request.id)).json().url).toBe(started.json().url);
+    await payOnSandbox(started.json().url);
+
+    expect(await storedRequest(app, request.id)).toMatchObject({ status: 'accepted', reward: 3000 });
+    expect(await storedPackage(app, pkg.id)).toMatchObject({
+      status: 'matched',
+      travelerId: traveler.id,
+      reward: 3000,
+    });
+    expect((await paymentsOf(pkg.id)).map((p) => [p.kind, p.status, p.amount, p.reward, p.fee])).toEqual([
+      ['package', 'succeeded', 2750, 2500, 250],
+      ['top_up', 'succeeded', 550, 500, 50],
+    ]);
+    expect(await balance(app, 'escrow')).toBe(escrowBefore + 3300);
+    // The return page still speaks of the payment that published the package.
+    const latest = await call(app, 'GET', `/api/packages/${pkg.id}/payments/latest`, sender.cookie);
+    expect(latest.json()).toMatchObject({ amount: 2750 });
+
+    const codes = await codesOf(app, sender, pkg.id);
+    const path = (step: string) => `/api/packages/${pkg.id}/${step}`;
+    expect((await call(app, 'POST', path('pickup'), traveler.cookie, { code: codes.pickupCode })).statusCode).toBe(200);
+    expect((await call(app, 'POST', path('deliver'), traveler.cookie, { code: codes.deliveryCode })).statusCode).toBe(
+      200,
+    );
+    expect((await call(app, 'POST', path('confirm'), sender.cookie)).statusCode).toBe(200);
+    expect(await balance(app, `traveler:${traveler.id}`)).toBe(1800 + 3000);
+    expect(await balance(app, 'platform_fees')).toBe(feesBefore + 300);
+    expect(await balance(app, 'escrow')).toBe(escrowBefore);
+    expect(await ledgerIsBalanced(app)).toBe(true);
+  });
+
+  it('refunds both payments but the agreed fee when the matched package is cancelled', async () => {
+    const refundsBefore = await balance(app, 'refunds');
+    const feesBefore = await balance(app, 'platform_fees');
+    const { pkg, request } = await agreedAt3000(rival);
+    await payOnSandbox((await topUp(sender, request.id)).json().url);
+    expect((await storedPackage(app, pkg.id)).status).toBe('matched');
+    const cancelled = await call(app, 'POST', `/api/packages/${pkg.id}/cancel`, sender.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await balance(app, 'refunds')).toBe(refundsBefore + 3000);
+    expect(await balance(app, 'platform_fees')).toBe(feesBefore + 300);
+    expect((await paymentsOf(pkg.id)).map((p) => [p.status, p.refundedAmount])).toEqual([
+      ['partially_refunded', 2500],
+      ['partially_refunded', 500],
+    ]);
+    expect(await ledgerIsBalanced(app)).toBe(true);
+  });
+
+  it('sends the difference back when the package took another traveler before it was paid', async () => {
+    const refundsBefore = await balance(app, 'refunds');
+    const { pkg, request } = await agreedAt3000(traveler);
+    const started = (await topUp(sender, request.id)).json();
+    // Meanwhile the sender accepts another offer at the posted reward: the agreement is declined.
+    const other = await offerFor(rival, pkg.id, (await createTrip(app, rival)).id);
+    expect((await accept(sender, (other.json() as PackageRequest).id)).statusCode).toBe(200);
+    expect((await storedRequest(app, request.id)).status).toBe('declined');
+    await payOnSandbox(started.url);
+    const [, difference] = await paymentsOf(pkg.id);
+    expect(difference).toMatchObject({ kind: 'top_up', status: 'refunded', refundedAmount: 550 });
+    expect(await balance(app, 'refunds')).toBe(refundsBefore + 550);
+    expect(await storedPackage(app, pkg.id)).toMatchObject({ travelerId: rival.id, reward: 2500 });
+    expect(await ledgerIsBalanced(app)).toBe(true);
+  });
+
+  it('lets either side end an agreement before it is paid, and a newer agreement replaces it', async () => {
+    const { pkg, request } = await agreedAt3000(traveler);
+    const second = await offerFor(rival, pkg.id, (await createTrip(app, rival)).id, 2800);
+    expect((await accept(sender, (second.json() as PackageRequest).id, 2800)).json()).toMatchObject({
+      status: 'agreed',
+      difference: 330,
+    });
+    expect((await storedRequest(app, request.id)).status).toBe('declined');
+    const withdrawn = await call(
+      app,
+      'POST',
+      `/api/requests/${(second.json() as PackageRequest).id}/withdraw`,
+      rival.cookie,
+    );
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((await topUp(sender, (second.json() as PackageRequest).id)).json().error.code).toBe(
+      'REQUEST_ALREADY_ANSWERED',
+    );
+    expect((await storedPackage(app, pkg.id)).status).toBe('open');
+  });
+
+  it('shares a dispute’s partial refund over both payments, keeping the agreed fee whole', async () => {
+    const admin = await verifiedMember(app, 'counter-admin@example.test', 'Ada Admin');
+    await makeAdmin(app, admin.id);
+    const refundsBefore = await balance(app, 'refunds');
+    const feesBefore = await balance(app, 'platform_fees');
+    const travelerBefore = await balance(app, `traveler:${rival.id}`);
+    const { pkg, request } = await agreedAt3000(rival);
+    await payOnSandbox((await topUp(sender, request.id)).json().url);
+    const codes = await codesOf(app, sender, pkg.id);
+    const path = (step: string) => `/api/packages/${pkg.id}/${step}`;
+    await call(app, 'POST', path('pickup'), rival.cookie, { code: codes.pickupCode });
+    await call(app, 'POST', path('deliver'), rival.cookie, { code: codes.deliveryCode });
+    const opened = await call(app, 'POST', path('dispute'), sender.cookie, {
+      reason: 'damaged',
+      details: 'The vase arrived in three pieces.',
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    // €33.00 held: €20.00 back to the sender, the €3.00 fee kept, €10.00 to the traveler.
+    const resolved = await call(app, 'POST', `/api/admin/packages/${pkg.id}/dispute/resolve`, admin.cookie, {
+      resolution: 'refund_sender',
+      amount: 2000,
+      note: 'Half of the vase could be saved',
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(await balance(app, 'refunds')).toBe(refundsBefore + 2000);
+    expect(await balance(app, 'platform_fees')).toBe(feesBefore + 300);
+    expect(await balance(app, `traveler:${rival.id}`)).toBe(travelerBefore + 1000);
+    const rows = await paymentsOf(pkg.id);
+    expect(rows.reduce((sum, p) => sum + p.refundedAmount, 0)).toBe(2000);
     expect(await ledgerIsBalanced(app)).toBe(true);
   });
 });

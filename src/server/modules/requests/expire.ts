@@ -1,11 +1,14 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { packages } from '#server/db/schema/packages.ts';
 import { requests } from '#server/db/schema/requests.ts';
 import type { Transaction } from '#server/db/transaction.ts';
 import type { Notify } from '#server/modules/notifications/public.ts';
 
+/** Still open: waiting for an answer, or agreed and waiting for the sender's payment of the difference. */
+const open = ['pending', 'agreed'];
+
 /**
- * docs/product.md §4: a pending request expires when its package leaves `open` (cancelled, expired; a
+ * docs/product.md §4: a pending (or agreed, §4.5) request expires when its package leaves `open` (cancelled, expired; a
  * match declines them instead). Runs in the caller's transaction, after the package has moved; each
  * traveler concerned hears of it. Returns how many expired; none while the package is still open.
  */
@@ -19,7 +22,7 @@ export async function expirePendingRequestsOf(tx: Transaction, notify: Notify, p
   const expired = await tx
     .update(requests)
     .set({ status: 'expired', updatedAt: now, respondedAt: now, closedBy: 'system' })
-    .where(and(eq(requests.packageId, packageId), eq(requests.status, 'pending')))
+    .where(and(eq(requests.packageId, packageId), inArray(requests.status, open)))
     .returning({ id: requests.id, travelerId: requests.travelerId, startedBy: requests.startedBy });
   for (const request of expired) {
     await notify({
@@ -47,7 +50,7 @@ export async function lockPackagesWithPendingRequestsOn(tx: Transaction, planId:
     .select({ id: packages.id })
     .from(packages)
     .innerJoin(requests, eq(requests.packageId, packages.id))
-    .where(and(eq(requests.travelPlanId, planId), eq(requests.status, 'pending')))
+    .where(and(eq(requests.travelPlanId, planId), inArray(requests.status, open)))
     .orderBy(asc(packages.id))
     .for('update', { of: packages });
 }
@@ -68,7 +71,7 @@ export async function closePendingRequestsOfPlan(tx: Transaction, notify: Notify
       respondedAt: now,
       closedBy: 'system',
     })
-    .where(and(eq(requests.travelPlanId, planId), eq(requests.status, 'pending')))
+    .where(and(eq(requests.travelPlanId, planId), inArray(requests.status, open)))
     .returning({ id: requests.id, packageId: requests.packageId, startedBy: requests.startedBy });
   for (const request of ended) {
     const [pkg] = await tx
@@ -103,7 +106,7 @@ export async function expirePendingRequestsOfPlan(tx: Transaction, notify: Notif
   const expired = await tx
     .update(requests)
     .set({ status: 'expired', updatedAt: now, respondedAt: now, closedBy: 'system' })
-    .where(and(eq(requests.travelPlanId, planId), eq(requests.status, 'pending')))
+    .where(and(eq(requests.travelPlanId, planId), inArray(requests.status, open)))
     .returning({ id: requests.id, packageId: requests.packageId, startedBy: requests.startedBy });
   for (const request of expired) {
     const [pkg] = await tx

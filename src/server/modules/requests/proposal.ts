@@ -21,20 +21,16 @@ export const proposerOf = (request: Pick<RequestRow, 'proposedBy' | 'startedBy'>
 export const answererOf = (request: Pick<RequestRow, 'proposedBy' | 'startedBy'>): RequestStarter =>
   proposerOf(request) === 'traveler' ? 'sender' : 'traveler';
 
-/**
- * A proposed reward within the settings' limits and, until a sender can pay a difference, at most what
- * the sender paid for the package (its reward): a field error otherwise.
- */
+/** A proposed reward within the settings' limits: a field error otherwise. Above the reward paid, the sender pays the difference. */
 export function assertProposable(
   reward: number,
-  pkg: { reward: number | null; currency: string },
+  pkg: { currency: string },
   settings: Pick<Settings, 'rewardMin' | 'rewardMax'>,
 ): void {
   const money = (amount: number) => formatMoney(amount, pkg.currency as Currency, 'en');
-  const most = Math.min(settings.rewardMax, pkg.reward ?? settings.rewardMax);
-  if (reward < settings.rewardMin || reward > most) {
+  if (reward < settings.rewardMin || reward > settings.rewardMax) {
     throw new AppError('VALIDATION_FAILED', {
-      fields: { reward: [`Propose between ${money(settings.rewardMin)} and ${money(most)}`] },
+      fields: { reward: [`Propose between ${money(settings.rewardMin)} and ${money(settings.rewardMax)}`] },
     });
   }
 }

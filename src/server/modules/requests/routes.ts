@@ -18,7 +18,7 @@ import {
 import { acceptRequest, declineRequest, withdrawRequest } from './answer.ts';
 import { counterRequest } from './counter.ts';
 import { getRequest, listRequests } from './list.ts';
-import type { SettleReward } from './settlement.ts';
+import type { RewardMoney } from './settlement.ts';
 import { inviteTraveler, offerToCarry } from './start.ts';
 
 export interface RequestRoutesOptions {
@@ -27,8 +27,8 @@ export interface RequestRoutesOptions {
   /** Makes the pickup and delivery codes when a request is accepted (handoverCodeKeys(config.authSecret)). */
   codeKeys: CodeKeys;
   settings: SettingsStore;
-  /** Reprices a paid package to a reward agreed by counter-offers (the payments module's). */
-  settleReward: SettleReward;
+  /** The money of a reward agreed by counter-offers (the payments module's). */
+  money: RewardMoney;
 }
 
 const e = apiErrorSchema;
@@ -37,7 +37,7 @@ const answerErrors = { 400: e, 401: e, 403: e, 404: e, 409: e };
 /** Requests (docs/product.md §4): offers and invitations, my incoming and outgoing lists, answers. */
 export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async (
   app,
-  { db, notifier, codeKeys, settings, settleReward },
+  { db, notifier, codeKeys, settings, money },
 ) => {
   app.post(
     '/api/requests/offers',
@@ -114,7 +114,7 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async 
       acceptRequest(
         db,
         notifier,
-        { keys: codeKeys, store: settings, settle: settleReward },
+        { keys: codeKeys, store: settings, money },
         member(req),
         req.params.id,
         req.body ?? {},

@@ -12,15 +12,24 @@ export interface AgreedReward {
   actorId: string;
 }
 
+type FeeSettings = Pick<Settings, 'feePercent' | 'feeMinimum'>;
+
 /**
- * Reprices the paid package to the agreed reward inside the accepting transaction (the money module
- * implements it; app.ts passes it in, so requests does not depend on payments, which depends on it).
- * It answers the provider's part, to be run last in the transaction like every refund (ADR 0059).
- * The settings are the acceptance's, read before its transaction.
+ * The money of an agreed reward, which the payments module implements and app.ts passes in (requests
+ * does not depend on payments, which depends on it). Both run inside the accepting transaction, with
+ * the acceptance's settings, read before it (ADR 0059).
  */
-export type SettleReward = (
-  tx: Transaction,
-  notify: Notify,
-  agreed: AgreedReward,
-  settings: Pick<Settings, 'feePercent' | 'feeMinimum'>,
-) => Promise<(() => Promise<void>) | null>;
+export interface RewardMoney {
+  /** What the sender still owes for `reward` (reward and fee together); 0 when what is held covers it. */
+  differenceFor(tx: Transaction, packageId: string, reward: number, settings: FeeSettings): Promise<number>;
+  /**
+   * Reprices the paid package down to an agreed reward: the rest goes back to the sender. Answers the
+   * provider's part, to be run last in the transaction like every refund.
+   */
+  settleLower(
+    tx: Transaction,
+    notify: Notify,
+    agreed: AgreedReward,
+    settings: FeeSettings,
+  ): Promise<(() => Promise<void>) | null>;
+}

@@ -85,6 +85,9 @@ export function sideOf(
 
 type Negotiation = Pick<typeof requests.$inferSelect, 'status' | 'startedBy' | 'proposedBy' | 'counters'>;
 
+/** Either side may still end it: the receiver declines, the starter withdraws. */
+const endOf = (side: 'starter' | 'receiver'): RequestAction => (side === 'receiver' ? 'decline' : 'withdraw');
+
 /**
  * While pending: the side the proposal waits for accepts or counters it (docs/product.md §4.5); the
  * receiver may always decline and the starter withdraw.
@@ -94,13 +97,16 @@ export function actionsOf(
   side: 'starter' | 'receiver' | null,
   role: RequestStarter,
 ): RequestAction[] {
-  if (request.status !== 'pending' || side === null) return [];
+  if (side === null) return [];
+  // Agreed above the reward paid: the sender pays the difference, and either side may still end it.
+  if (request.status === 'agreed') return role === 'sender' ? ['pay_difference', endOf(side)] : [endOf(side)];
+  if (request.status !== 'pending') return [];
   const actions: RequestAction[] = [];
   if (answererOf(request) === role) {
     actions.push('accept');
     if (request.counters < REQUEST_LIMITS.counters) actions.push('counter');
   }
-  actions.push(side === 'receiver' ? 'decline' : 'withdraw');
+  actions.push(endOf(side));
   return actions;
 }
 
@@ -144,6 +150,7 @@ export function toRequest(row: RequestViewRow, viewerId: string): PackageRequest
       counters: request.counters,
       awaitsMe: side !== null && request.status === 'pending' && answererOf(request) === myRole,
     },
+    difference: request.status === 'agreed' ? request.difference : null,
     counterpart: myRole === 'traveler' ? row.sender : row.traveler,
     actions: actionsOf(request, side, myRole),
     createdAt: request.createdAt.toISOString(),

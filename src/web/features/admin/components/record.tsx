@@ -10,6 +10,7 @@ import { TextLink } from '#web/components/ui/text-link.tsx';
 
 const requestVariant: Record<RequestStatus, BadgeVariant> = {
   pending: 'warning',
+  agreed: 'info',
   accepted: 'success',
   declined: 'neutral',
   withdrawn: 'neutral',

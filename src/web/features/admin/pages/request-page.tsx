@@ -31,6 +31,7 @@ import {
 const kindWords = { traveler: "Traveler's offer", sender: "Sender's invitation" } as const;
 const eventWords: Record<AdminRequest['timeline'][number]['kind'], string> = {
   created: 'Made',
+  agreed: 'Agreed (difference to pay)',
   accepted: 'Accepted',
   declined: 'Declined',
   withdrawn: 'Withdrawn',

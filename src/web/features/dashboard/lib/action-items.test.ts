@@ -37,6 +37,7 @@ function request(
       transport: 'train',
     },
     proposal: { reward: 2500, by: 'traveler', counters: 0, awaitsMe: false },
+    difference: null,
     counterpart: { id: `u${n}`, name: `Member ${n}`, image: null },
     actions: over.actions ?? [],
     createdAt: '2030-01-01T00:00:00Z',

@@ -73,6 +73,7 @@ function accepted(
       transport: 'train',
     },
     proposal: { reward: 2500, by: 'traveler', counters: 0, awaitsMe: false },
+    difference: null,
     counterpart: { id: `u-${name}`, name, image: null },
     actions: [],
     createdAt: '2030-01-01T00:00:00Z',

@@ -2,6 +2,7 @@
 export const requestMutationKeys = {
   all: ['requests'] as const,
   accept: () => [...requestMutationKeys.all, 'accept'] as const,
+  pay_difference: () => [...requestMutationKeys.all, 'pay_difference'] as const,
   counter: () => [...requestMutationKeys.all, 'counter'] as const,
   decline: () => [...requestMutationKeys.all, 'decline'] as const,
   withdraw: () => [...requestMutationKeys.all, 'withdraw'] as const,

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StartPaymentResponse } from '#shared/payments.ts';
 import type { Invite, PackageRequest, RequestAction } from '#shared/requests.ts';
 import { packageKeys } from '#web/api/packages.ts';
 import { requestKeys, requestQueries } from '#web/api/requests.ts';
@@ -44,6 +45,22 @@ export const useAcceptRequest = () => useAnswer<{ id: string; reward: number }>(
 export const useCounterRequest = () => useAnswer<{ id: string; reward: number }>('counter');
 export const useDeclineRequest = () => useAnswer<string>('decline');
 export const useWithdrawRequest = () => useAnswer<string>('withdraw');
+
+/**
+ * POST /api/requests/{id}/top-up, then off to the provider's checkout for the difference of a reward
+ * agreed above the one paid (a full page load: it may be another site). A second click reuses it.
+ */
+export function usePayDifference() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: requestMutationKeys.pay_difference(),
+    mutationFn: (id: string) =>
+      http<StartPaymentResponse>(`/api/requests/${encodeURIComponent(id)}/top-up`, { method: 'POST' }),
+    onSuccess: ({ url }) => window.location.assign(url),
+    // Ended meanwhile (withdrawn, another traveler matched): the lists say so once re-read.
+    onError: () => client.invalidateQueries({ queryKey: requestKeys.all }),
+  });
+}
 
 /** POST /api/requests/invites: the sender invites a traveler's trip for their open package. */
 export function useInviteTraveler() {

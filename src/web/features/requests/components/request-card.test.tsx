@@ -35,6 +35,7 @@ const request: PackageRequest = {
     transport: 'train',
   },
   proposal: { reward: 2500, by: 'traveler', counters: 0, awaitsMe: false },
+  difference: null,
   counterpart: { id: '00000000-0000-4000-8000-0000000000b1', name: 'Tess Traveler', image: null },
   actions: ['accept', 'decline'],
   createdAt: '2026-02-28T10:00:00.000Z',
@@ -193,6 +194,62 @@ describe('RequestCard', () => {
         { reward: 3000 },
         { reward: 2300 },
       ]);
+    });
+  });
+
+  describe('agreed above the reward paid', () => {
+    // Tess's €30.00 was accepted for the €25.00 package: €5.50 to pay before the match.
+    const agreed: PackageRequest = {
+      ...request,
+      status: 'agreed',
+      proposal: { reward: 3000, by: 'traveler', counters: 0, awaitsMe: false },
+      difference: 550,
+      actions: ['pay_difference', 'decline'],
+    };
+    const TOP_UP = `POST /api/requests/${request.id}/top-up`;
+
+    it('asks the sender to pay the difference, and says why when it cannot be paid', async () => {
+      const calls = mockApi({
+        [TOP_UP]: () =>
+          new MockResponse(409, {
+            error: {
+              code: 'REQUEST_ALREADY_ANSWERED',
+              message: 'no longer',
+              params: { status: 'withdrawn', action: 'paid for' },
+              requestId: 't',
+            },
+          }),
+      });
+      const { container } = renderPage(<RequestCard request={agreed} />, { url: '/user/requests' });
+      expect(screen.getByTestId('proposal').textContent).toBe(
+        'Agreed at €30.00 (posted: €25.00). Pay the difference of €5.50 to confirm the match.',
+      );
+      expect(await seriousViolations(container)).toEqual([]);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Pay the difference (€5.50)' }));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/withdrawn/));
+      expect(calls.filter((c) => `${c.method} ${c.url.pathname}` === TOP_UP)).toHaveLength(1);
+      expect(screen.queryByRole('button', { name: /^Accept/ })).toBeNull();
+    });
+
+    it('tells the traveler the sender pays first, with nothing to pay', () => {
+      mockApi({});
+      renderPage(
+        <RequestCard
+          request={{
+            ...agreed,
+            myRole: 'traveler',
+            direction: 'outgoing',
+            counterpart: { ...request.counterpart, name: 'Sam Sender' },
+            actions: ['withdraw'],
+          }}
+        />,
+        { url: '/user/requests' },
+      );
+      expect(screen.getByTestId('proposal').textContent).toMatch(
+        /^Agreed at €30\.00 \(posted: €25\.00\)\. Waiting for Sam Sender to pay the difference of €5\.50/,
+      );
+      expect(screen.queryByRole('button', { name: /Pay the difference/ })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Withdraw' })).toBeTruthy();
     });
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeftRight, Check, Undo2, X } from 'lucide-react';
+import { ArrowLeftRight, Check, CreditCard, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Currency, formatMoney } from '#shared/money.ts';
@@ -14,7 +14,7 @@ import { errorCode, errorMessage, errorParams } from '#web/lib/errors/describe-e
 import { formatDateTime, formatKg } from '#web/lib/format.ts';
 import { useSingleFlight } from '#web/lib/single-flight.ts';
 import { showToast } from '#web/lib/toasts.ts';
-import { useAcceptRequest, useDeclineRequest, useWithdrawRequest } from '../api/requests.ts';
+import { useAcceptRequest, useDeclineRequest, usePayDifference, useWithdrawRequest } from '../api/requests.ts';
 import { CounterForm } from './counter-form.tsx';
 import { RequestStatusBadge } from './request-status-badge.tsx';
 import { TravelerAvatar } from './traveler-avatar.tsx';
@@ -51,7 +51,13 @@ function ProposalLine({ request }: { request: PackageRequest }) {
   const money = (amount: number) => formatMoney(amount, pkg.currency as Currency);
   const posted = pkg.reward === null || pkg.reward === proposal.reward ? '' : ` (posted: ${money(pkg.reward)})`;
   let text: string;
-  if (status === 'accepted') text = `Agreed reward: ${money(proposal.reward)}.`;
+  if (status === 'agreed') {
+    const owed = money(request.difference ?? 0);
+    text =
+      request.myRole === 'sender'
+        ? `Agreed at ${money(proposal.reward)}${posted}. Pay the difference of ${owed} to confirm the match.`
+        : `Agreed at ${money(proposal.reward)}${posted}. Waiting for ${counterpart.name} to pay the difference of ${owed}; the package is yours to carry once it is paid.`;
+  } else if (status === 'accepted') text = `Agreed reward: ${money(proposal.reward)}.`;
   else if (status !== 'pending') text = `Last proposal: ${money(proposal.reward)}${posted}.`;
   else if (proposal.awaitsMe)
     text = `${counterpart.name} proposes ${money(proposal.reward)}${posted}. Accept it, counter, or decline.`;
@@ -72,6 +78,7 @@ export function RequestCard({ request }: { request: PackageRequest }) {
   const accept = useAcceptRequest();
   const decline = useDeclineRequest();
   const withdraw = useWithdrawRequest();
+  const payDifference = usePayDifference();
   const [error, setError] = useState<string | null>(null);
   const [countering, setCountering] = useState(false);
   const { package: pkg, travelPlan: trip, proposal } = request;
@@ -106,6 +113,15 @@ export function RequestCard({ request }: { request: PackageRequest }) {
         await queryClient.invalidateQueries({ queryKey: packageKeys.one(pkg.id) });
         return;
       }
+      setError(errorMessage(err));
+    }
+  });
+
+  const onPayDifference = useSingleFlight(async () => {
+    setError(null);
+    try {
+      await payDifference.mutateAsync(request.id);
+    } catch (err) {
       setError(errorMessage(err));
     }
   });
@@ -178,6 +194,14 @@ export function RequestCard({ request }: { request: PackageRequest }) {
             <Button onClick={() => void onAccept()} aria-disabled={accept.isPending || undefined}>
               <Check aria-hidden="true" className="size-4" />
               {accept.isPending ? 'Accepting…' : differs ? `Accept ${proposedMoney}` : 'Accept'}
+            </Button>
+          ) : null}
+          {can('pay_difference') ? (
+            <Button onClick={() => void onPayDifference()} aria-disabled={payDifference.isPending || undefined}>
+              <CreditCard aria-hidden="true" className="size-4" />
+              {payDifference.isPending
+                ? 'Opening the payment…'
+                : `Pay the difference (${formatMoney(request.difference ?? 0, pkg.currency as Currency)})`}
             </Button>
           ) : null}
           {can('counter') && !countering ? (

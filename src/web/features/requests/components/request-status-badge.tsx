@@ -3,6 +3,7 @@ import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx';
 
 const variant: Record<RequestStatus, BadgeVariant> = {
   pending: 'warning',
+  agreed: 'info',
   accepted: 'success',
   declined: 'neutral',
   withdrawn: 'neutral',
