@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { packages } from '#server/db/schema/packages.ts';
 import { requests } from '#server/db/schema/requests.ts';
 import type { Transaction } from '#server/db/transaction.ts';
@@ -13,7 +13,7 @@ import { JOB_BATCH_SIZE, type Job } from './job.ts';
 
 const name = 'expire-requests';
 
-const hasPending = sql`exists (select 1 from ${requests} where ${requests.packageId} = ${packages.id} and ${requests.status} = 'pending')`;
+const hasPending = sql`exists (select 1 from ${requests} where ${requests.packageId} = ${packages.id} and ${requests.status} in ('pending', 'agreed'))`;
 
 export const expireRequestsJob: Job = {
   name,
@@ -23,7 +23,7 @@ export const expireRequestsJob: Job = {
       .selectDistinct({ id: requests.packageId })
       .from(requests)
       .innerJoin(packages, eq(packages.id, requests.packageId))
-      .where(and(eq(requests.status, 'pending'), ne(packages.status, 'open')))
+      .where(and(inArray(requests.status, ['pending', 'agreed']), ne(packages.status, 'open')))
       .orderBy(asc(requests.packageId))
       .limit(JOB_BATCH_SIZE);
 

@@ -23,7 +23,8 @@ export function pendingRequestsQuery(db: Database, packageIds: string[], travele
     .from(requests)
     .where(
       and(
-        eq(requests.status, 'pending'),
+        // An agreement waiting for the difference is still the pair's open request (docs/product.md §4.5).
+        inArray(requests.status, ['pending', 'agreed']),
         inArray(requests.packageId, [...new Set(packageIds)]),
         inArray(requests.travelerId, [...new Set(travelerIds)]),
       ),

@@ -92,7 +92,7 @@ export async function banMember(
       .select({ n: count() })
       .from(requests)
       .innerJoin(packages, eq(packages.id, requests.packageId))
-      .where(and(eq(requests.status, 'pending'), pendingOfMember));
+      .where(and(inArray(requests.status, ['pending', 'agreed']), pendingOfMember));
 
     // Their own packages still looking for a traveler, in id order (the order every writer locks packages in).
     const unmatched = await tx
@@ -124,7 +124,7 @@ export async function banMember(
     const trips = await tx
       .selectDistinct({ id: requests.travelPlanId })
       .from(requests)
-      .where(and(eq(requests.travelerId, userId), eq(requests.status, 'pending')))
+      .where(and(eq(requests.travelerId, userId), inArray(requests.status, ['pending', 'agreed'])))
       .orderBy(asc(requests.travelPlanId));
     for (const trip of trips) {
       await lockPackagesWithPendingRequestsOn(tx, trip.id);

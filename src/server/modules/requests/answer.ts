@@ -178,7 +178,8 @@ export async function acceptRequest(
     const otherId = found.role === 'traveler' ? pkg.senderId : request.travelerId;
     const amount = money(agreed, pkg.currency);
 
-    const difference = await rewardMoney.differenceFor(tx, pkg.id, agreed, settings);
+    // Only a reward above the one paid asks the money what is owed.
+    const difference = agreed > (pkg.reward ?? 0) ? await rewardMoney.differenceFor(tx, pkg.id, agreed, settings) : 0;
     if (difference > 0) {
       await agreeAbovePaid(tx, notify, { pkg, request, reward: agreed, difference, side: found.side, now });
       const owed = money(difference, pkg.currency);

@@ -387,4 +387,18 @@ describe('a reward agreed above the one paid', () => {
     expect(rows.reduce((sum, p) => sum + p.refundedAmount, 0)).toBe(2000);
     expect(await ledgerIsBalanced(app)).toBe(true);
   });
+
+  it('ends an agreement when its traveler is banned, so the difference can no longer be paid', async () => {
+    const admin = await verifiedMember(app, 'counter-banner@example.test', 'Bo Banner');
+    await makeAdmin(app, admin.id);
+    const banned = await verifiedMember(app, 'counter-banned@example.test', 'Ben Banned');
+    const { pkg, request } = await agreedAt3000(banned);
+    const res = await call(app, 'POST', `/api/admin/users/${banned.id}/ban`, admin.cookie, {
+      reason: 'Asked senders to pay outside the platform',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await storedRequest(app, request.id)).status).toBe('withdrawn');
+    expect((await topUp(sender, request.id)).json().error.code).toBe('REQUEST_ALREADY_ANSWERED');
+    expect((await storedPackage(app, pkg.id)).status).toBe('open');
+  });
 });
