@@ -9,7 +9,7 @@ const LIMIT = 50;
 /** Completed packages whose review is asked about, newest first. */
 const REVIEWS_ASKED = 10;
 
-function useRequestList(direction: 'incoming' | 'outgoing', status: 'pending' | 'accepted') {
+function useRequestList(direction: 'incoming' | 'outgoing', status: 'pending' | 'agreed' | 'accepted') {
   return useQuery(requestQueries.list({ direction, status, limit: LIMIT }));
 }
 
@@ -59,23 +59,30 @@ export function useMatchesUnderWay(): MatchesUnderWay {
 }
 
 /**
- * GET /api/requests (pending incoming; accepted both ways) and GET /api/packages/{id}/review for the
- * latest completed ones: the moves waiting for me, worked out by actionItems().
+ * GET /api/requests (pending and agreed, accepted; each both ways) and GET /api/packages/{id}/review
+ * for the latest completed ones: the moves waiting for me, worked out by actionItems(). Outgoing
+ * pending ones matter too: a counter-offer puts my own request back to me (docs/product.md §4.5).
  */
 export function useNeedsAction(): NeedsAction {
-  const pending = useRequestList('incoming', 'pending');
+  const openLists = [
+    useRequestList('incoming', 'pending'),
+    useRequestList('outgoing', 'pending'),
+    useRequestList('incoming', 'agreed'),
+    useRequestList('outgoing', 'agreed'),
+  ];
   const { lists: acceptedLists, loaded, items: accepted } = useAcceptedRequests();
   const completed = loaded ? completedPackageIds(accepted, REVIEWS_ASKED) : [];
   const reviews = useQueries({
     queries: completed.map((id) => packageQueries.review(id)),
   });
   const reviewable = new Set(completed.filter((_, i) => reviews[i]?.data?.canReview));
-  const lists = [pending, ...acceptedLists];
+  const lists = [...openLists, ...acceptedLists];
+  const open = openLists.flatMap((q) => q.data?.items ?? []);
   return {
     isPending: lists.some((q) => q.isPending) || reviews.some((q) => q.isPending),
     // A review state that fails to load only hides that reminder; the requests are what matter.
     isError: lists.some((q) => q.isError),
-    items: lists.every((q) => q.data) ? actionItems(pending.data?.items ?? [], accepted, reviewable) : [],
+    items: lists.every((q) => q.data) ? actionItems(open, accepted, reviewable) : [],
     refetch: () => {
       for (const q of [...lists, ...reviews]) if (q.isError) void q.refetch();
     },

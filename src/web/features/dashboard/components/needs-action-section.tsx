@@ -1,4 +1,4 @@
-import { CircleCheck, Inbox, KeyRound, PackageCheck, Star, Truck } from 'lucide-react';
+import { CircleCheck, CreditCard, Inbox, KeyRound, PackageCheck, Star, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -13,6 +13,11 @@ const words: Record<ActionKind, { icon: ReactNode; text: (item: ActionItem) => s
     icon: <Inbox />,
     text: (i) => `Answer the request for “${i.packageTitle}”`,
     who: 'From',
+  },
+  pay_difference: {
+    icon: <CreditCard />,
+    text: (i) => `Pay the difference of the agreed reward for “${i.packageTitle}”`,
+    who: 'Agreed with',
   },
   show_pickup_code: {
     icon: <KeyRound />,

@@ -77,6 +77,18 @@ describe('what needs my action now', () => {
     expect(items[0]).toMatchObject({ href: '/user/packages/requests?tab=incoming', counterpart: offer.counterpart });
   });
 
+  it('asks for an answer to a counter-offer on my own request, and for the difference of an agreement', () => {
+    const countered = request({ status: 'pending', direction: 'outgoing', actions: ['accept', 'counter', 'withdraw'] });
+    const owed = request({ status: 'agreed', direction: 'incoming', actions: ['pay_difference', 'decline'] });
+    const waiting = request({ status: 'agreed', myRole: 'traveler', direction: 'outgoing', actions: ['withdraw'] });
+    const items = actionItems([owed, waiting, countered], [], new Set());
+    expect(kinds(items)).toEqual(['answer_request', 'pay_difference']);
+    expect(items.map((i) => i.href)).toEqual([
+      '/user/packages/requests?tab=outgoing',
+      '/user/packages/requests?tab=incoming',
+    ]);
+  });
+
   it('counts one package once even when both lists hold its match, and ignores requests no longer accepted', () => {
     const match = request({ packageStatus: 'in_transit' });
     const withdrawn = request({ status: 'withdrawn', myRole: 'traveler', packageStatus: 'matched' });

@@ -1,12 +1,14 @@
 import type { PackageRequest } from '#shared/requests.ts';
 
 // "What needs my action now" on the dashboard, worked out from my requests: the pending
-// ones I receive are answers I owe; an accepted one is a package I send or carry, and its package's
+// ones whose proposal waits for me (received, or countered back to me) are answers I owe, an agreed
+// one whose difference I pay is a payment I owe (docs/product.md §4.5); an accepted one is a package I send or carry, and its package's
 // status says whose move it is (docs/product.md §2). A traveler who withdraws leaves the request withdrawn,
 // so accepted requests are exactly my current and past matches.
 
 export type ActionKind =
   | 'answer_request'
+  | 'pay_difference'
   | 'show_pickup_code'
   | 'share_delivery_code'
   | 'enter_pickup_code'
@@ -28,6 +30,7 @@ export interface ActionItem {
 /** Most urgent first: an answer keeps someone waiting, then the handovers in their order, then reviews. */
 const order: ActionKind[] = [
   'answer_request',
+  'pay_difference',
   'show_pickup_code',
   'enter_pickup_code',
   'share_delivery_code',
@@ -53,11 +56,11 @@ export function matchMove(request: PackageRequest): ActionKind | null {
 }
 
 /**
- * The list, from the pending requests I receive, my accepted requests (both directions), and the
- * completed packages I may still review (by package id).
+ * The list, from my open requests (pending or agreed, both directions), my accepted requests (both
+ * directions), and the completed packages I may still review (by package id).
  */
 export function actionItems(
-  incomingPending: PackageRequest[],
+  open: PackageRequest[],
   accepted: PackageRequest[],
   reviewable: ReadonlySet<string>,
 ): ActionItem[] {
@@ -70,9 +73,13 @@ export function actionItems(
     counterpart: request.counterpart,
     href,
   });
-  for (const request of incomingPending) {
+  for (const request of open) {
+    const href = `/user/packages/requests?tab=${request.direction}`;
     if (request.status === 'pending' && request.actions.includes('accept')) {
-      items.push(item('answer_request', request, '/user/packages/requests?tab=incoming'));
+      items.push(item('answer_request', request, href));
+    }
+    if (request.status === 'agreed' && request.actions.includes('pay_difference')) {
+      items.push(item('pay_difference', request, href));
     }
   }
   const seen = new Set<string>();

@@ -60,4 +60,53 @@ describe('UserDashboardPage', () => {
     expect(sections()[0]).toBe('dashboard-needs-action');
     expect(screen.getByRole('heading', { name: 'Your profile is verified' })).toBeTruthy();
   });
+
+  it('asks for the difference of an agreed reward, linked to the request', async () => {
+    const agreed = {
+      id: '00000000-0000-4000-8000-0000000000r9',
+      status: 'agreed',
+      startedBy: 'traveler',
+      myRole: 'sender',
+      direction: 'incoming',
+      message: null,
+      package: {
+        id: '00000000-0000-4000-8000-0000000000a9',
+        title: 'Grandfather clock',
+        status: 'open',
+        pickup: null,
+        dropoff: null,
+        pickupFrom: null,
+        deliverBy: null,
+        weightKg: 1,
+        reward: 2500,
+        currency: 'EUR',
+      },
+      travelPlan: {
+        id: 't9',
+        departureAt: '2030-01-01T00:00:00Z',
+        arrivalAt: '2030-01-02T00:00:00Z',
+        transport: 'train',
+      },
+      proposal: { reward: 2800, by: 'sender', counters: 1, awaitsMe: false },
+      difference: 330,
+      counterpart: { id: 'u9', name: 'Tess Traveler', image: null },
+      actions: ['pay_difference', 'decline'],
+      createdAt: '2029-12-01T00:00:00Z',
+      updatedAt: '2029-12-01T00:00:00Z',
+    };
+    mockApi({
+      ...quiet(verified),
+      'GET /api/requests': ({ url }) =>
+        url.searchParams.get('status') === 'agreed' && url.searchParams.get('direction') === 'incoming'
+          ? { items: [agreed], nextCursor: null }
+          : empty(),
+    });
+    const { container } = open();
+    const link = await screen.findByRole('link', {
+      name: 'Pay the difference of the agreed reward for “Grandfather clock”',
+    });
+    expect(link.getAttribute('href')).toBe('/user/packages/requests?tab=incoming');
+    expect(screen.queryByText(/Nothing needs you right now/)).toBeNull();
+    expect(await seriousViolations(container)).toEqual([]);
+  });
 });
