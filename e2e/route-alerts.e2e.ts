@@ -45,7 +45,10 @@ describe('route alerts', () => {
       expect(await alerts.innerText()).toContain('found 0 so far');
       await expectAccessible(page);
       // The socket is up before the sender publishes, so the news comes live.
-      await expect.poll(() => page.getByTestId('realtime-connection').getAttribute('data-connected')).toBe('true');
+      // (As in the other live tests: with Redis the first connection may take a few seconds.)
+      await expect
+        .poll(() => page.getByTestId('realtime-connection').getAttribute('data-connected'), { timeout: 10_000 })
+        .toBe('true');
 
       const sender = await env.browser.newContext({ baseURL: env.server.url });
       try {
