@@ -44,6 +44,8 @@ export async function startServer(options: { demoMode?: boolean; config?: Partia
     testConfig({
       webDistDir: inject('webDistDir'),
       demoMode: options.demoMode ?? true,
+      // Silent by default; E2E_LOG_LEVEL=warn shows what the server said while a flaky test ran.
+      ...(process.env.E2E_LOG_LEVEL ? { logLevel: process.env.E2E_LOG_LEVEL } : {}),
       port,
       baseUrl: url,
       ...options.config,

@@ -15,6 +15,33 @@ const disconnected: ConnectionState = { connected: false, transport: 'N/A', sock
 let state: ConnectionState = disconnected;
 const listeners = new Set<() => void>();
 let socket: Socket | null = null;
+let retry: { timer: ReturnType<typeof setTimeout> | null; attempts: number } = { timer: null, attempts: 0 };
+
+/** 1 s, 2 s, 4 s … up to 30 s, with up to a quarter more at random so tabs do not retry in step. */
+export function handshakeRetryDelayMs(attempts: number, random = Math.random): number {
+  const base = Math.min(30_000, 1000 * 2 ** attempts);
+  return Math.round(base * (1 + random() / 4));
+}
+
+function cancelRetry() {
+  if (retry.timer) clearTimeout(retry.timer);
+  retry = { ...retry, timer: null };
+}
+
+// socket.io-client retries a lost connection by itself, but not a handshake the server refused
+// (`active` is then false): a passing failure there (the session store briefly unreachable) would
+// leave the tab without live updates until a reload. So the refused handshake is tried again here.
+function retryHandshake(s: Socket) {
+  cancelRetry();
+  const delay = handshakeRetryDelayMs(retry.attempts);
+  retry = {
+    attempts: retry.attempts + 1,
+    timer: setTimeout(() => {
+      retry = { ...retry, timer: null };
+      if (!s.connected && !s.active) s.connect();
+    }, delay),
+  };
+}
 
 function setState(next: ConnectionState) {
   state = next;
@@ -32,13 +59,18 @@ export function getSocket(): Socket {
     tryAllTransports: true,
   });
   s.on('connect', () => {
+    cancelRetry();
+    retry = { timer: null, attempts: 0 };
     setState({ connected: true, transport: s.io.engine.transport.name, socketId: s.id ?? null });
     s.io.engine.once('upgrade', (t: { name: string }) => {
       setState({ ...state, transport: t.name });
     });
   });
   s.on('disconnect', () => setState(disconnected));
-  s.on('connect_error', () => setState(disconnected));
+  s.on('connect_error', () => {
+    setState(disconnected);
+    if (!s.active) retryHandshake(s);
+  });
   socket = s;
   return s;
 }
@@ -46,6 +78,7 @@ export function getSocket(): Socket {
 /** Reconnect so the handshake carries the current session cookie (or none). */
 export function reconnectSocket() {
   const s = getSocket();
+  cancelRetry();
   if (s.connected) s.disconnect();
   s.connect();
 }
