@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { handoverCodeKeys } from './lib/codes.ts';
 import { loggerOptions } from './logger.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSessionChanges } from './modules/auth/session-changes.ts';
@@ -47,6 +48,7 @@ import { travelPlanRoutes } from './modules/travel-plans/routes.ts';
 import { ADMIN_API_PREFIX, authGuardPlugin } from './plugins/auth-guard.ts';
 import { clientIpPlugin, fastifyTrustProxy } from './plugins/client-ip.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
@@ -80,6 +82,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** The system settings in force; every service that reads one is handed this store. */
     settings: SettingsStore;
+    /** This app's counters and timings, scraped at GET /metrics. */
+    metrics: Metrics;
   }
 }
 
@@ -113,7 +117,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const storage = createAvatarStorage(config);
   const clock = deps.clock ?? (() => new Date());
 
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { metrics, ...config.metrics });
   await app.register(clientIpPlugin);
   await app.register(secureCookiesPlugin);
   await app.register(securityHeadersPlugin, {
@@ -146,6 +153,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     baseUrl: config.baseUrl,
   });
   app.decorate('gateway', gateway);
+  // This node's own sockets: each node is scraped on its own.
+  metrics.gauge(
+    'tagalong_socket_connections',
+    'Socket.IO connections open on this node',
+    () => gateway.io.of('/').sockets.size,
+  );
+  const poolStats = deps.database.poolStats;
+  if (poolStats) {
+    metrics.gauges(
+      'tagalong_db_pool_connections',
+      'PostgreSQL pool: connections in use and idle, queries waiting',
+      'state',
+      () => {
+        const { total, idle, waiting } = poolStats();
+        return { in_use: total - idle, idle, waiting };
+      },
+    );
+  }
   app.decorate('database', deps.database);
   app.decorate('sessions', sessions);
   const settings = createSettingsStore({ db: deps.database.db, log: app.log });
@@ -225,6 +250,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clock,
     intervalMs: config.jobsIntervalMs,
     jobs: scheduledJobs,
+    metrics,
   });
   app.decorate('scheduler', scheduler);
   if (config.jobsIntervalMs > 0) app.addHook('onReady', async () => scheduler.start());

@@ -65,6 +65,8 @@ const envSchema = z.object({
     .optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   KYC_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  METRICS: bool.optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -105,6 +107,11 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | undefined;
   /** How long the sandbox "reviews" before its result callback, so the waiting screen is real. */
   kycSandboxDelayMs: number;
+  /**
+   * GET /metrics (Prometheus): on unless METRICS=false; answered to this machine directly, or to
+   * anyone sending METRICS_TOKEN as a bearer token (ADR 0060).
+   */
+  metrics: { enabled: boolean; token: string | undefined };
   logLevel: string;
   webDistDir: string;
   shutdownTimeoutMs: number;
@@ -268,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     kycSandboxDelayMs: e.KYC_SANDBOX_DELAY_MS,
+    metrics: { enabled: e.METRICS ?? true, token: e.METRICS_TOKEN },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
   /** Embedded only: a consistent image of the data folder (a gzipped tar) while it runs; ADR 0027. */
   backup?(): Promise<Buffer>;
+  /** PostgreSQL only: the connection pool's connections (open, idle) and the queries waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Embedded only: bytes of WebAssembly memory PGlite holds (it grows and never gives any back). */
   wasmMemoryBytes?(): number;
   close(): Promise<void>;
@@ -55,6 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: () => ping(db),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

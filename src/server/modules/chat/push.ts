@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from '#server/metrics/metrics.ts';
 import { type Gateway, userRoom } from '#server/realtime/gateway.ts';
 import {
   type ChatMessage,
@@ -19,21 +20,29 @@ export interface ChatPush {
   status(status: UserStatus, to: readonly string[]): void;
 }
 
-export function createChatPush(gateway: Gateway, log: FastifyBaseLogger): ChatPush {
+export function createChatPush(
+  gateway: Gateway,
+  log: FastifyBaseLogger,
+  metrics?: Pick<Metrics, 'messagesDelivered'>,
+): ChatPush {
   const emit = (rooms: readonly string[], event: string, payload: unknown) => {
-    if (rooms.length === 0) return;
+    if (rooms.length === 0) return false;
     try {
       // Rooms reach every node through the adapter; one emit covers both participants.
       gateway.io.to(rooms.map(userRoom)).emit(event as never, payload as never);
+      return true;
     } catch (err) {
       // Stored already: the reconnect refetch shows it even if the push is lost.
       log.warn({ err, event }, 'chat push failed');
+      return false;
     }
   };
   return {
-    message: (message, participants) => emit(participants, messageEventName, message),
-    read: (receipt, participants) => emit(participants, messagesReadEventName, receipt),
-    typing: (event, to) => emit([to], typingEventName, event),
-    status: (status, to) => emit(to, userStatusEventName, status),
+    message: (message, participants) => {
+      if (emit(participants, messageEventName, message)) metrics?.messagesDelivered.inc();
+    },
+    read: (receipt, participants) => void emit(participants, messagesReadEventName, receipt),
+    typing: (event, to) => void emit([to], typingEventName, event),
+    status: (status, to) => void emit(to, userStatusEventName, status),
   };
 }

@@ -38,7 +38,7 @@ const BASE = '/api/communication/chat';
 
 /** Chat: conversations, messages, read receipts, total unread; its socket events and presence. */
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { db, gateway }) => {
-  const push = createChatPush(gateway, app.log);
+  const push = createChatPush(gateway, app.log, app.metrics);
   const participant = createParticipantCache(db);
   registerChatEvents(gateway, db, push, participant, app.log);
 

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { Metrics } from '#server/metrics/metrics.ts';
 import type { Job, JobContext, JobResult } from './job.ts';
 import { recordRun } from './record.ts';
 
@@ -12,6 +13,8 @@ export interface SchedulerOptions extends JobContext {
   /** Between the end of one run and the start of the next. */
   intervalMs: number;
   jobs: readonly Job[];
+  /** Runs and their items are counted here when given (the app's /metrics). */
+  metrics?: Pick<Metrics, 'jobRuns' | 'jobItems'>;
 }
 
 export interface JobReport extends JobResult {
@@ -49,10 +52,14 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       // Every run is in job_run; the log only speaks up when a run did or failed something.
       const level = result.processed > 0 || result.failed > 0 ? 'info' : 'debug';
       log[level]({ job: job.name, ...result, durationMs }, 'scheduled job ran');
+      options.metrics?.jobRuns.inc({ job: job.name, outcome: 'ok' });
+      options.metrics?.jobItems.inc({ job: job.name, result: 'processed' }, result.processed);
+      options.metrics?.jobItems.inc({ job: job.name, result: 'failed' }, result.failed);
       return { job: job.name, ...result, durationMs };
     } catch (err) {
       const durationMs = Math.round(performance.now() - started);
       log.error({ err, job: job.name, durationMs }, 'scheduled job failed');
+      options.metrics?.jobRuns.inc({ job: job.name, outcome: 'failed' });
       return { job: job.name, processed: 0, failed: 0, durationMs, error: true };
     }
   }

@@ -114,6 +114,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         const parsed = provider.parseWebhook(body, req.headers);
         if (!parsed.ok) {
           req.log.warn({ reason: parsed.reason }, 'payment webhook rejected');
+          app.metrics.paymentWebhooks.inc({ outcome: 'rejected' });
           throw new AppError('INVALID_PAYMENT_WEBHOOK', { detail: parsed.reason });
         }
         const outcome = await handlePaymentWebhook(
@@ -127,6 +128,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           { outcome: outcome.kind, type: parsed.event.type, eventId: parsed.event.eventId },
           'payment webhook',
         );
+        app.metrics.paymentWebhooks.inc({ outcome: outcome.kind });
         if (outcome.kind === 'refund_needed') {
           req.log.warn({ paymentId: outcome.payment.id }, 'payment for a package that no longer takes it: refunding');
           // The event is recorded; if this refund fails the admin sees a succeeded payment on a
