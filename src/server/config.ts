@@ -64,6 +64,18 @@ const envSchema = z.object({
     .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
     .optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3–63 lowercase letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
   KYC_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   METRICS: bool.optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -105,6 +117,19 @@ export interface Config {
   kycaid: { apiToken: string; formId: string; apiUrl: string } | undefined;
   /** Stripe Checkout and webhooks when both keys are set; else the embedded sandbox checkout. */
   stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | undefined;
+  /**
+   * Avatars and photos in this S3-compatible bucket when S3_BUCKET is set (ADR 0061); else in
+   * DATA_DIR. Without keys the SDK's own chain is used (AWS_* variables, an instance role).
+   */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        forcePathStyle: boolean;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      }
+    | undefined;
   /** How long the sandbox "reviews" before its result callback, so the waiting screen is real. */
   kycSandboxDelayMs: number;
   /**
@@ -218,6 +243,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       { variable: e.KYCAID_API_TOKEN ? 'KYCAID_FORM_ID' : 'KYCAID_API_TOKEN', message: 'set both or neither' },
     ]);
   }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError([
+      { variable: e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', message: 'set both or neither' },
+    ]);
+  }
+  const s3Only = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_FORCE_PATH_STYLE'] as const).filter(
+    (key) => e[key] !== undefined,
+  );
+  if (!e.S3_BUCKET && s3Only.length > 0) {
+    throw new ConfigError(s3Only.map((variable) => ({ variable, message: 'needs S3_BUCKET' })));
+  }
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   // A public site never runs the demo (known passwords, a mailbox) unless asked to (ADR 0029).
   const publicSite = !isLoopbackHost(new URL(baseUrl).hostname);
@@ -274,6 +310,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             ...(e.STRIPE_API_URL ? { apiBase: e.STRIPE_API_URL.replace(/\/+$/, '') } : {}),
           }
         : undefined,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          // A custom endpoint (MinIO, Garage, a local stand-in) rarely has a DNS name per bucket.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
     kycSandboxDelayMs: e.KYC_SANDBOX_DELAY_MS,
     metrics: { enabled: e.METRICS ?? true, token: e.METRICS_TOKEN },
     logLevel: e.LOG_LEVEL,

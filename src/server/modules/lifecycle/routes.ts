@@ -12,6 +12,7 @@ import type { PaymentProvider } from '#server/providers/payments/payment-provide
 import type { TextMessageSender } from '#server/providers/sms/sms.ts';
 import { packagePhotoKeyPattern } from '#server/providers/storage/package-photo-storage.ts';
 import type { PrivatePhotoStorage } from '#server/providers/storage/private-photo-storage.ts';
+import { sendStoredObject } from '#server/providers/storage/send.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
 import {
   addEvidenceSchema,
@@ -317,10 +318,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<LifecycleRoutesOptions> = as
     async (req, reply) => {
       const stored = await readPrivatePhoto(db, photos, member(req), req.params.id, req.params.key);
       // Private: a shared cache must never keep a copy another member could be served.
-      return reply
-        .type(stored.contentType)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(stored.bytes);
+      return sendStoredObject(reply, stored, 'private, max-age=31536000, immutable');
     },
   );
 };

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { requests } from '#server/db/schema/requests.ts';
 import type { MatchPendingRequest } from '#shared/matching.ts';

@@ -5,6 +5,7 @@ import type { Database } from '#server/db/client.ts';
 import type { SettingsStore } from '#server/modules/settings/service.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import { type PackagePhotoStorage, packagePhotoKeyPattern } from '#server/providers/storage/package-photo-storage.ts';
+import { sendStoredObject } from '#server/providers/storage/send.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
 import {
   createPackageSchema,
@@ -237,10 +238,7 @@ export const packageRoutes: FastifyPluginAsyncZod<PackageRoutesOptions> = async 
       // the permission, as with avatars; the bytes carry no location metadata.
       const stored = await storage.get(req.params.key);
       if (!stored) throw new AppError('PACKAGE_PHOTO_NOT_FOUND');
-      return reply
-        .type(stored.contentType)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(stored.bytes);
+      return sendStoredObject(reply, stored, 'private, max-age=31536000, immutable');
     },
   );
 };

@@ -6,6 +6,7 @@ import type { Database } from '#server/db/client.ts';
 import type { Auth, Sessions } from '#server/modules/auth/public.ts';
 import { member } from '#server/plugins/auth-guard.ts';
 import type { AvatarStorage } from '#server/providers/storage/avatar-storage.ts';
+import { sendStoredObject } from '#server/providers/storage/send.ts';
 import { AppError, apiErrorSchema } from '#shared/errors.ts';
 import {
   AVATAR_MAX_BYTES,
@@ -170,10 +171,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
     async (req, reply) => {
       const stored = await storage.get(req.params.key);
       if (!stored) throw new AppError('AVATAR_NOT_FOUND');
-      return reply
-        .type(stored.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(stored.bytes);
+      return sendStoredObject(reply, stored, 'public, max-age=31536000, immutable');
     },
   );
 };

@@ -1,20 +1,39 @@
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '#server/config.ts';
 import type { AvatarStorage } from './avatar-storage.ts';
-import { createLocalAvatarStorage, createLocalPackagePhotoStorage, createLocalPrivatePhotoStorage } from './local.ts';
+import { avatarFolder, packagePhotoFolder, privatePhotoFolder } from './folders.ts';
+import { createFolderStorage } from './local.ts';
 import type { PackagePhotoStorage } from './package-photo-storage.ts';
 import type { PrivatePhotoStorage } from './private-photo-storage.ts';
+import { createBucketStorage, createS3Client, type S3Settings } from './s3.ts';
+import type { ObjectFolder } from './stored-object.ts';
 
-/** The data folder today; S3-compatible storage is not built yet (ADR 0013 says when it would be). */
-export function createAvatarStorage(config: Pick<Config, 'dataDir'>): AvatarStorage {
-  return createLocalAvatarStorage(config.dataDir);
+type StorageConfig = Pick<Config, 'dataDir' | 's3'>;
+
+// One client per bucket settings: its connection pool serves the three kinds of image.
+const clients = new WeakMap<S3Settings, S3Client>();
+
+function storageFor(config: StorageConfig, folder: ObjectFolder) {
+  if (!config.s3) return createFolderStorage(config.dataDir, folder);
+  let client = clients.get(config.s3);
+  if (!client) {
+    client = createS3Client(config.s3);
+    clients.set(config.s3, client);
+  }
+  return createBucketStorage(client, config.s3.bucket, folder);
 }
 
-/** Package photos beside the avatars, in the same data folder (ADR 0013). */
-export function createPackagePhotoStorage(config: Pick<Config, 'dataDir'>): PackagePhotoStorage {
-  return createLocalPackagePhotoStorage(config.dataDir);
+/** Avatars: in the S3_BUCKET when set, else the data folder (ADR 0013, 0061). */
+export function createAvatarStorage(config: StorageConfig): AvatarStorage {
+  return storageFor(config, avatarFolder);
 }
 
-/** Evidence and handover photos in a folder of their own, never served by a public route. */
-export function createPrivatePhotoStorage(config: Pick<Config, 'dataDir'>): PrivatePhotoStorage {
-  return createLocalPrivatePhotoStorage(config.dataDir);
+/** Package photos beside the avatars, in the same bucket or data folder. */
+export function createPackagePhotoStorage(config: StorageConfig): PackagePhotoStorage {
+  return storageFor(config, packagePhotoFolder);
+}
+
+/** Evidence and handover photos under a prefix of their own, never served by a public route. */
+export function createPrivatePhotoStorage(config: StorageConfig): PrivatePhotoStorage {
+  return storageFor(config, privatePhotoFolder);
 }

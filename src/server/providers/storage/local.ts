@@ -1,88 +1,55 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AVATAR_URL_PREFIX, avatarKeyPattern } from '#shared/profiles.ts';
-import type { AvatarStorage } from './avatar-storage.ts';
-import { PACKAGE_PHOTO_URL_PREFIX, type PackagePhotoStorage, packagePhotoKeyPattern } from './package-photo-storage.ts';
-import type { PrivatePhotoStorage } from './private-photo-storage.ts';
+import { pipeline } from 'node:stream/promises';
+import { checkedKey, keyOfUrl, type ObjectBody, type ObjectFolder, type StoredObject } from './stored-object.ts';
 
 const contentTypes: Record<string, string> = { '.webp': 'image/webp' };
 
-interface FolderOptions {
-  /** The folder under the data folder. */
-  folder: string;
-  urlPrefix: string;
-  keyPattern: RegExp;
-}
+/** The content type a stored file is served with, from its extension (the key's own). */
+export const contentTypeOf = (key: string) => contentTypes[path.extname(key)] ?? 'application/octet-stream';
 
-/** Images as files in one folder of the data folder, each served at `urlPrefix + key`. */
-function createFolderStorage(dataDir: string, { folder: name, urlPrefix, keyPattern }: FolderOptions) {
-  const folder = path.resolve(dataDir, name);
-  const fileOf = (key: string) => {
-    // The key becomes a file name: only our own key shape may reach the file system.
-    if (!keyPattern.test(key)) throw new Error(`Invalid ${name} key: ${key}`);
-    return path.join(folder, key);
-  };
+/** Images as files in one folder of the data folder (`<dataDir>/<folder>/<key>`), served at `urlPrefix + key`. */
+export function createFolderStorage(dataDir: string, spec: ObjectFolder) {
+  const folder = path.resolve(dataDir, spec.folder);
+  const fileOf = (key: string) => path.join(folder, checkedKey(spec, key));
   return {
     kind: 'local' as const,
-    async put(key: string, bytes: Buffer, contentType: string) {
+    folder,
+    async put(key: string, body: ObjectBody, contentType: string) {
       const file = fileOf(key);
-      if (contentTypes[path.extname(key)] !== contentType) throw new Error(`Unexpected content type ${contentType}`);
+      if (contentTypeOf(key) !== contentType) throw new Error(`Unexpected content type ${contentType}`);
       await mkdir(folder, { recursive: true });
       // Written aside and renamed, so a reader never sees half a file.
       const partial = `${file}.${process.pid}.partial`;
-      await writeFile(partial, bytes);
-      await rename(partial, file);
-      return `${urlPrefix}${key}`;
-    },
-    async get(key: string) {
-      const file = fileOf(key);
       try {
-        return {
-          bytes: await readFile(file),
-          contentType: contentTypes[path.extname(key)] ?? 'application/octet-stream',
-        };
+        if (Buffer.isBuffer(body)) await writeFile(partial, body);
+        else await pipeline(body, createWriteStream(partial));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        await rm(partial, { force: true });
+        throw err;
+      }
+      await rename(partial, file);
+      return `${spec.urlPrefix}${key}`;
+    },
+    async get(key: string): Promise<StoredObject | null> {
+      const handle = await open(fileOf(key), 'r').catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return null;
+        throw err;
+      });
+      if (!handle) return null;
+      try {
+        const { size } = await handle.stat();
+        // The stream closes the file once read (or destroyed by a client going away).
+        return { body: handle.createReadStream(), contentType: contentTypeOf(key), size };
+      } catch (err) {
+        await handle.close();
         throw err;
       }
     },
     async delete(key: string) {
       await rm(fileOf(key), { force: true });
     },
-    keyOf(url: string) {
-      if (!url.startsWith(urlPrefix)) return null;
-      const key = url.slice(urlPrefix.length);
-      return keyPattern.test(key) ? key : null;
-    },
+    keyOf: (url: string) => keyOfUrl(spec, url),
   };
-}
-
-/** Avatars as files under `<dataDir>/avatars/`, served by GET /api/avatars/:key. */
-export function createLocalAvatarStorage(dataDir: string): AvatarStorage {
-  return createFolderStorage(dataDir, {
-    folder: 'avatars',
-    urlPrefix: AVATAR_URL_PREFIX,
-    keyPattern: avatarKeyPattern,
-  });
-}
-
-/** Package photos as files under `<dataDir>/package-photos/`, served by GET /api/package-photos/:key. */
-export function createLocalPackagePhotoStorage(dataDir: string): PackagePhotoStorage {
-  return createFolderStorage(dataDir, {
-    folder: 'package-photos',
-    urlPrefix: PACKAGE_PHOTO_URL_PREFIX,
-    keyPattern: packagePhotoKeyPattern,
-  });
-}
-
-/**
- * Evidence and handover photos as files under `<dataDir>/private-photos/`, apart from the public
- * package photos, served only by GET /api/packages/:id/private-photos/:key to the package's parties.
- */
-export function createLocalPrivatePhotoStorage(dataDir: string): PrivatePhotoStorage {
-  return createFolderStorage(dataDir, {
-    folder: 'private-photos',
-    urlPrefix: '/api/packages/private-photos/',
-    keyPattern: packagePhotoKeyPattern,
-  });
 }

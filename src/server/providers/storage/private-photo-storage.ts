@@ -1,4 +1,4 @@
-import type { StoredObject } from './avatar-storage.ts';
+import type { ObjectBody, StorageKind, StoredObject } from './stored-object.ts';
 
 /**
  * Photos only a package's parties and admins may see: dispute evidence and handover photos
@@ -7,9 +7,9 @@ import type { StoredObject } from './avatar-storage.ts';
  * URL shows nothing to anyone else.
  */
 export interface PrivatePhotoStorage {
-  readonly kind: 'local';
+  readonly kind: StorageKind;
   /** Stores the bytes under the key (the returned URL is not used: a private photo's URL names its package). */
-  put(key: string, bytes: Buffer, contentType: string): Promise<unknown>;
+  put(key: string, body: ObjectBody, contentType: string): Promise<unknown>;
   get(key: string): Promise<StoredObject | null>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
