@@ -55,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: () => migrateUnderLock(pool),
       ping: () => ping(db),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
@@ -105,6 +105,28 @@ async function dumpPglite(client: PGlite): Promise<Buffer> {
     return client.dumpDataDir('gzip');
   });
   return Buffer.from(await tar.arrayBuffer());
+}
+
+/** Any constant of our own: the advisory lock every node takes to migrate ("tagalong" in ASCII). */
+const MIGRATION_LOCK = 0x7461_6761_6c6f_6e67n;
+
+/**
+ * Nodes started together each run the migrations; on one connection holding a session advisory lock,
+ * one migrates while the others wait, then find every migration applied. A node that dies mid-way
+ * releases the lock with its connection, and its migration's transaction rolls back.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK.toString()]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 async function ping(db: Database): Promise<boolean> {
