@@ -77,6 +77,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
   KYC_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('tagalong'),
   METRICS: bool.optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -84,6 +86,9 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000, 'must be at most 86400000 (a day)').optional(),
 });
+
+/** Every environment variable the server reads (the README's table and the deployment files name only these). */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -137,6 +142,11 @@ export interface Config {
    * anyone sending METRICS_TOKEN as a bearer token (ADR 0060).
    */
   metrics: { enabled: boolean; token: string | undefined };
+  /**
+   * OpenTelemetry traces over OTLP/HTTP to this collector (its base URL: spans go to `/v1/traces`)
+   * when OTEL_EXPORTER_OTLP_ENDPOINT is set; off otherwise (ADR 0063).
+   */
+  tracing: { endpoint: string | undefined; serviceName: string };
   logLevel: string;
   webDistDir: string;
   shutdownTimeoutMs: number;
@@ -325,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     kycSandboxDelayMs: e.KYC_SANDBOX_DELAY_MS,
     metrics: { enabled: e.METRICS ?? true, token: e.METRICS_TOKEN },
+    tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''), serviceName: e.OTEL_SERVICE_NAME },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

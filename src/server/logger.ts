@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 
@@ -26,12 +27,24 @@ export function logTransport(stdoutIsTTY: boolean, level: string, installed = pr
   };
 }
 
+/**
+ * The trace and span a line was written in, when tracing is on (ADR 0063), so a log line leads to
+ * its trace and back. Without a tracer every span is the API's invalid one, and nothing is added.
+ */
+export function traceIds(): { trace_id?: string; span_id?: string } {
+  const span = trace.getActiveSpan();
+  if (!span) return {};
+  const ids = span.spanContext();
+  return isSpanContextValid(ids) ? { trace_id: ids.traceId, span_id: ids.spanId } : {};
+}
+
 /** What every log line of the process goes through: its level, its form (see logTransport), and secrets never written. */
 export function logOptions(config: Pick<Config, 'logLevel'>, stdoutIsTTY = process.stdout.isTTY === true) {
   const transport = logTransport(stdoutIsTTY, config.logLevel);
   return {
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    mixin: traceIds,
     ...(transport ? { transport } : {}),
   };
 }

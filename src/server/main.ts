@@ -1,88 +1,25 @@
-import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { logOptions, readyLine } from './logger.ts';
-import { seedDemo } from './modules/demo/service.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { startTracing } from './telemetry/tracing.ts';
 
-// The only entry point: config → database → migrations → demo data (demo mode) → app → listen → the
-// ready line ("Tagalong is running at …"); SIGTERM/SIGINT drain and exit 0.
-/**
- * Resolves once the logger has written what it holds: in a terminal pino-pretty writes from a worker
- * thread, after the main thread's own writes otherwise. At most a second, never a hang.
- */
-function flushed(log: object): Promise<void> {
-  const { flush } = log as { flush?: (cb: () => void) => void };
-  if (!flush) return Promise.resolve();
-  return new Promise((resolve) => {
-    setTimeout(resolve, 1000).unref();
-    flush.call(log, () => resolve());
-  });
+// The only entry point: config → tracing (when configured) → the server (serve.ts). Tracing patches
+// http, pg and ioredis as they are first loaded, so the server's modules are imported only after it.
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  process.stderr.write(`${err.message}\n`);
+  process.exit(78);
 }
 
-async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78);
-    }
-    throw err;
-  }
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    database = await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-    );
-  } catch (err) {
-    // Another process has the embedded data folder (ADR 0027): say who, not a stack trace.
-    if (err instanceof DataDirLockedError) {
-      process.stderr.write(`Tagalong cannot start: ${err.message}\n`);
-      process.exit(75);
-    }
-    throw err;
-  }
-  await database.migrate();
-  if (config.demoMode) await seedDemo(config, database.db, pino(logOptions(config)).child({ module: 'demo' }));
-  const app = await buildApp(config, { database });
-  await app.listen({ host: config.host, port: config.port });
-  // Among the log lines (pretty in a terminal, JSON when piped), one plain line saying where to open
-  // it, after the start-up lines so that a person sees it last.
-  await flushed(app.log);
-  process.stdout.write(`${readyLine(config.baseUrl, (app.server.address() as AddressInfo).port)}\n`);
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: draining requests and sockets');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, config.shutdownTimeoutMs);
-    timer.unref();
-    app.close().then(
-      () => {
-        app.log.info('shut down cleanly');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        app.log.error({ err }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
-}
-
-main().catch((err: unknown) => {
+try {
+  const stopTracing = await startTracing(config.tracing);
+  const { serve } = await import('./serve.ts');
+  await serve(config, stopTracing);
+} catch (err) {
   process.stderr.write(
     `Tagalong failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
   );
   process.exit(1);
-});
+}
