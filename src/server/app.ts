@@ -114,7 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', () => sessionChanges.close());
   const auth = createAuth(config, deps.database.db, { mailer, sms, sessionChanges });
   const sessions = createSessions(auth, sessionChanges);
-  const storage = createAvatarStorage(config);
+  const storage = await createAvatarStorage(config);
   const clock = deps.clock ?? (() => new Date());
 
   const metrics = createMetrics();
@@ -205,7 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(settingsRoutes, { settings });
   await app.register(packageRoutes, {
     db: deps.database.db,
-    storage: createPackagePhotoStorage(config),
+    storage: await createPackagePhotoStorage(config),
     settings,
     cancelPaid: (input) => cancelPaidPackage(deps.database.db, notifier, paymentProvider, input),
   });
@@ -235,7 +235,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     codeKeys,
     texts: createTextSender(config, deps.database.db),
     settings,
-    photos: createPrivatePhotoStorage(config),
+    photos: await createPrivatePhotoStorage(config),
   });
   await app.register(reviewRoutes, { db: deps.database.db, notifier, clock });
   await app.register(routeAlertRoutes, { db: deps.database.db, settings });

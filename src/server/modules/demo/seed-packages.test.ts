@@ -374,7 +374,7 @@ describe('a second start on the same database', () => {
     const [books] = await database.db.select().from(packages).where(eq(packages.title, "Children's books"));
     await database.db.delete(packagePhotos).where(eq(packagePhotos.packageId, books?.id as string));
     const before = await tableCounts();
-    const storage = createPackagePhotoStorage(testConfig());
+    const storage = await createPackagePhotoStorage(testConfig());
     const log = pino({ level: 'silent' });
     await seedDemoPhotos(database.db, log, storage);
     const [photo] = await database.db

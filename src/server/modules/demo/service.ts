@@ -37,7 +37,7 @@ export async function seedDemo(config: Config, db: Database, log: FastifyBaseLog
   // Matched demo packages get their handover codes under the keys the lifecycle checks them with.
   await seedDemoPackages(db, log, handoverCodeKeys(config.authSecret));
   // Their photos, in the data folder the app serves package photos from.
-  await seedDemoPhotos(db, log, createPackagePhotoStorage(config));
+  await seedDemoPhotos(db, log, await createPackagePhotoStorage(config));
   // Their money, before anything (a job, a member, the notifications below) reads it.
   await seedDemoPayments(db, log, {
     sandbox: createSandboxPaymentProvider(config),

@@ -5,7 +5,7 @@ import { avatarFolder, packagePhotoFolder, privatePhotoFolder } from './folders.
 import { createFolderStorage } from './local.ts';
 import type { PackagePhotoStorage } from './package-photo-storage.ts';
 import type { PrivatePhotoStorage } from './private-photo-storage.ts';
-import { createBucketStorage, createS3Client, type S3Settings } from './s3.ts';
+import type { S3Settings } from './s3.ts';
 import type { ObjectFolder } from './stored-object.ts';
 
 type StorageConfig = Pick<Config, 'dataDir' | 's3'>;
@@ -13,8 +13,11 @@ type StorageConfig = Pick<Config, 'dataDir' | 's3'>;
 // One client per bucket settings: its connection pool serves the three kinds of image.
 const clients = new WeakMap<S3Settings, S3Client>();
 
-function storageFor(config: StorageConfig, folder: ObjectFolder) {
+// The AWS SDK is loaded only when a bucket is set: most of it is start-up work (and memory) that a
+// node serving the data folder never uses.
+async function storageFor(config: StorageConfig, folder: ObjectFolder) {
   if (!config.s3) return createFolderStorage(config.dataDir, folder);
+  const { createBucketStorage, createS3Client } = await import('./s3.ts');
   let client = clients.get(config.s3);
   if (!client) {
     client = createS3Client(config.s3);
@@ -24,16 +27,16 @@ function storageFor(config: StorageConfig, folder: ObjectFolder) {
 }
 
 /** Avatars: in the S3_BUCKET when set, else the data folder (ADR 0013, 0061). */
-export function createAvatarStorage(config: StorageConfig): AvatarStorage {
+export function createAvatarStorage(config: StorageConfig): Promise<AvatarStorage> {
   return storageFor(config, avatarFolder);
 }
 
 /** Package photos beside the avatars, in the same bucket or data folder. */
-export function createPackagePhotoStorage(config: StorageConfig): PackagePhotoStorage {
+export function createPackagePhotoStorage(config: StorageConfig): Promise<PackagePhotoStorage> {
   return storageFor(config, packagePhotoFolder);
 }
 
 /** Evidence and handover photos under a prefix of their own, never served by a public route. */
-export function createPrivatePhotoStorage(config: StorageConfig): PrivatePhotoStorage {
+export function createPrivatePhotoStorage(config: StorageConfig): Promise<PrivatePhotoStorage> {
   return storageFor(config, privatePhotoFolder);
 }

@@ -83,11 +83,11 @@ describe('a bucket storage', () => {
     expect(storage.keyOf(`/api/avatars/${'0'.repeat(8)}`)).toBeNull();
   });
 
-  it('is what the config picks with S3_BUCKET, and the data folder without it', () => {
+  it('is what the config picks with S3_BUCKET, and the data folder without it', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'tagalong-storage-'));
     for (const create of [createAvatarStorage, createPackagePhotoStorage, createPrivatePhotoStorage]) {
-      expect(create({ dataDir, s3: bucket.s3 }).kind).toBe('s3');
-      expect(create({ dataDir, s3: undefined }).kind).toBe('local');
+      expect((await create({ dataDir, s3: bucket.s3 })).kind).toBe('s3');
+      expect((await create({ dataDir, s3: undefined })).kind).toBe('local');
     }
   });
 });
