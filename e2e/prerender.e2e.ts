@@ -1,6 +1,8 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '#shared/demo.ts';
 import { APP_READY_ATTRIBUTE } from '#shared/page-shell.ts';
+import { nudgePointer } from './support/app-ready.ts';
 import { expectAccessible, setUpServerAndBrowser } from './support/harness.ts';
 
 // The public pages arrive rendered by the server (ADR 0056): readable before the app's JavaScript has
@@ -20,16 +22,24 @@ async function withAppHeldBack(path: string, viewport = { width: 360, height: 74
   page.on('pageerror', (err) => errors.push(err.message));
   const held: Route[] = [];
   let released = false;
-  await page.route(/\/assets\/main-[\w-]+\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+  let appRequests = 0;
+  await page.route(/\/assets\/main-[\w-]+\.js$/, (route) => {
+    appRequests += 1;
+    return released ? route.continue() : void held.push(route);
+  });
   const response = await page.goto(path);
   return {
     context,
     page,
     errors,
     response,
+    /** How many times the app's chunk was asked for. */
+    appRequests: () => appRequests,
     async release() {
       released = true;
       for (const route of held.splice(0)) await route.continue();
+      // A visitor's home page fetches the app on the first interaction (ADR 0064).
+      await nudgePointer(page);
       await page.waitForFunction(
         (attribute) => document.documentElement.getAttribute(attribute) === 'ready',
         APP_READY_ATTRIBUTE,
@@ -67,13 +77,54 @@ describe('prerendered public pages', () => {
     try {
       const page = held.page;
       await page.getByLabel('Email').fill('sender@tagalong.test');
-      await page.getByLabel('Password', { exact: true }).fill('a secret password');
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
       await page.getByLabel('Password', { exact: true }).press('Enter');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await held.page.waitForTimeout(300);
       expect(new URL(held.page.url()).search).toBe('');
-      expect(held.page.url()).not.toContain('secret');
+      expect(held.page.url()).not.toContain(DEMO_PASSWORD);
+      // Once the app is there, what was typed and sent meanwhile is sent by it (ADR 0064): signed in.
       await held.release();
+      await page.waitForURL((url) => url.pathname.startsWith('/user/'));
+      expect(held.page.url()).not.toContain(DEMO_PASSWORD);
+      expect(held.errors).toEqual([]);
+    } finally {
+      await held.context.close();
+    }
+  });
+
+  it('gives a visitor the home page without the app, fetched on the first interaction; what was typed and sent meanwhile is kept', async () => {
+    const held = await withAppHeldBack('/');
+    try {
+      const page = held.page;
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      // Drawn for a visitor (the header's links are there) and usable as it is: no app chunk asked for.
+      expect(await page.getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+      expect(held.appRequests()).toBe(0);
+
+      // Typing into the search is the first interaction: the app is fetched (held back here, as on a
+      // slow line) while the field takes the text and Enter sends the form.
+      await page.getByRole('combobox', { name: 'From' }).click();
+      await page.keyboard.type('Pari');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => held.appRequests()).toBeGreaterThan(0);
+      expect(await page.evaluate((a) => document.documentElement.getAttribute(a), APP_READY_ATTRIBUTE)).toBeNull();
+
+      await held.release();
+      expect(await page.getByRole('combobox', { name: 'From' }).inputValue()).toBe('Pari');
+      // The search sent before the app is sent by it: the typed text is not a chosen city yet.
+      await expect
+        .poll(() => page.getByText('Choose a city from the list, or clear the field to search every city.').isVisible())
+        .toBe(true);
+      await page.getByRole('combobox', { name: 'From' }).press('End');
+      await page.keyboard.type('s');
+      await page
+        .getByRole('option', { name: /^Paris/ })
+        .first()
+        .click();
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL((url) => url.pathname === '/packages' && url.searchParams.get('from') === 'paris-fr');
       expect(held.errors).toEqual([]);
     } finally {
       await held.context.close();
@@ -84,6 +135,6 @@ describe('prerendered public pages', () => {
     const res = await fetch(`${env.server.url}/user/dashboard`);
     expect(await res.text()).toContain('<div id="root"></div>');
     const home = await (await fetch(`${env.server.url}/`)).text();
-    expect(home).toMatch(/<div id="root">(<link [^>]*>)*<div[^>]*data-layout="miscpages"/);
+    expect(home).toMatch(/<div id="root"[^>]*>(<link [^>]*>)*<div[^>]*data-layout="miscpages"/);
   });
 });

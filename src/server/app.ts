@@ -10,7 +10,7 @@ import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSessionChanges } from './modules/auth/session-changes.ts';
-import { createSessions, type Sessions } from './modules/auth/sessions.ts';
+import { createSessions, hasSessionCookie, type Sessions } from './modules/auth/sessions.ts';
 import { balanceRoutes } from './modules/balances/routes.ts';
 import { createBroadcaster } from './modules/broadcasts/service.ts';
 import { browseRoutes } from './modules/browse/routes.ts';
@@ -299,6 +299,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     distDir: config.webDistDir,
     demoMode: config.demoMode,
     head: (url, match) => pageHead({ baseUrl: config.baseUrl, url, match, placeBySlug }),
+    hasSessionCookie,
   });
 
   if (config.demoMode) {

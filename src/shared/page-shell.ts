@@ -12,3 +12,17 @@ export const AFTER_PAINT_ELEMENT_ID = 'tagalong-after-paint';
  * HTML: before that, a prerendered page is on screen but does not answer clicks yet.
  */
 export const APP_READY_ATTRIBUTE = 'data-app';
+
+/**
+ * Set on the root element (`data-start="interaction"`) of a page a visitor can use before the app
+ * runs: the app is loaded on the visitor's first interaction, not at load (ADR 0064).
+ */
+export const START_ON_INTERACTION_ATTRIBUTE = 'data-start';
+
+/**
+ * What the server knew when it rendered the page, beside the router's state: `visitor` when the
+ * request had no session cookie, so the page was drawn for someone signed out (ADR 0064).
+ */
+export interface RenderedFor {
+  visitor?: boolean;
+}

@@ -32,6 +32,11 @@ export interface RouteDef {
    * their value must match. Every parameter not listed here is a record id (a UUID).
    */
   params?: Readonly<Record<string, RegExp>>;
+  /**
+   * A prerendered page a visitor can use without the app (links, and a form the app sends once it is
+   * there): for a visitor, the app is loaded on the first interaction instead of at load (ADR 0064).
+   */
+  startsOnInteraction?: true;
 }
 
 export const routes = [
@@ -39,6 +44,7 @@ export const routes = [
     path: '/',
     layout: 'miscpages',
     title: 'Tagalong',
+    startsOnInteraction: true,
     description:
       'Send a package with a traveler already making the trip, or earn a reward for the room in your luggage. Payment is held until delivery.',
   },

@@ -6,6 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { RenderedFor } from '#shared/page-shell.ts';
+import { authQueries } from './api/auth.ts';
 import { buildRoutes } from './app/router.tsx';
 
 const routes = buildRoutes();
@@ -15,15 +17,21 @@ export interface Rendered {
   /** What goes inside #root. */
   html: string;
   /** The router's state, for the browser's router to start from without running loaders again. */
-  hydrationData: { loaderData: Record<string, unknown> };
+  hydrationData: { loaderData: Record<string, unknown> } & RenderedFor;
 }
 
-/** The page at `url` as HTML, or null when it is not a plain page (a redirect, an error, a 404). */
-export async function render(url: string, signal?: AbortSignal): Promise<Rendered | null> {
+/**
+ * The page at `url` as HTML, or null when it is not a plain page (a redirect, an error, a 404). For a
+ * `visitor` (no session cookie: no session) the page is drawn signed out — "Sign in" in the header —
+ * and says so in its state, so the browser starts from the same answer (ADR 0064); otherwise the
+ * session is pending, as in the browser's first render.
+ */
+export async function render(url: string, signal?: AbortSignal, options: RenderedFor = {}): Promise<Rendered | null> {
   const context = await handler.query(new Request(url, signal ? { signal } : {}));
   if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (options.visitor) queryClient.setQueryData(authQueries.me().queryKey, null);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
@@ -43,5 +51,8 @@ export async function render(url: string, signal?: AbortSignal): Promise<Rendere
   if (errors.length > 0) throw new AggregateError(errors, `rendering ${url} failed`);
   let html = '';
   for await (const chunk of prelude as Readable) html += chunk.toString();
-  return { html, hydrationData: { loaderData: context.loaderData } };
+  return {
+    html,
+    hydrationData: { loaderData: context.loaderData, ...(options.visitor ? { visitor: true } : {}) },
+  };
 }

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type HydrationState, RouterProvider } from 'react-router';
 import { matchRoute } from '#shared/routes.ts';
+import { authQueries } from './api/auth.ts';
 import { preloadPage } from './app/route-gate.tsx';
 import { createRouter, readHydrationData } from './app/router.tsx';
 import { reloadOnceForFailedChunk } from './lib/reload-guard.ts';
@@ -39,6 +40,9 @@ async function start(container: HTMLElement) {
   // A page module that cannot be loaded now (a deploy removed it) is the page's own business: it
   // loads lazily while hydrating, and reloads or shows the error page as on any navigation.
   await preloadPage(match.route.path).catch(() => undefined);
+  // Drawn for a visitor (ADR 0064): the first render shows the same signed-out header, then the
+  // session is asked as on any page (stale at once, so the query fetches when mounted).
+  if (hydrationData.visitor) queryClient.setQueryData(authQueries.me().queryKey, null, { updatedAt: 0 });
   hydrateRoot(container, app(hydrationData));
 }
 void start(root);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fakeWebDist } from '#server/test/app.ts';
-import { AFTER_PAINT_ELEMENT_ID, ROUTER_STATE_ELEMENT_ID } from '#shared/page-shell.ts';
+import { AFTER_PAINT_ELEMENT_ID, ROUTER_STATE_ELEMENT_ID, START_ON_INTERACTION_ATTRIBUTE } from '#shared/page-shell.ts';
 import { scriptSafeJson, ssrDirFor } from './prerender.ts';
 
 // The public pages come with their HTML (ADR 0056): the server runs the web build's renderer for
@@ -28,8 +28,11 @@ function webDistWithRenderer(): string {
   mkdirSync(ssr);
   writeFileSync(
     path.join(ssr, 'entry-server.js'),
-    `export async function render(url) {
+    `export async function render(url, signal, options) {
        globalThis.prerenderCalls.push(url);
+       if (options && options.visitor) {
+         return { html: '<main>for a visitor</main>', hydrationData: { loaderData: { url }, visitor: true } };
+       }
        if (url.includes('boom')) throw new Error('boom');
        if (url.includes('decline')) return null;
        return { html: '<main>rendered ' + new URL(url).search + '</main>', hydrationData: { loaderData: { url } } };
@@ -45,8 +48,11 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const page = async (url: string) => {
-  const res = await app.inject(url);
+// Every request below may be signed in unless it says otherwise: a session cookie, as a browser sends it.
+const SIGNED_IN = { cookie: 'theme=dark; better-auth.session_token=abc.def' };
+
+const page = async (url: string, headers: Record<string, string> = SIGNED_IN) => {
+  const res = await app.inject({ url, headers });
   const state = res.body.match(
     new RegExp(`<script type="application/json" id="${ROUTER_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`),
   )?.[1];
@@ -94,6 +100,28 @@ describe('prerendered public pages', () => {
     expect(calls.filter((u) => u.includes('boom'))).toHaveLength(2);
     const declined = await page('/about?decline=1');
     expect(declined.body).toContain('<div id="root"></div>');
+  });
+
+  it('draws a visitor’s page signed out, and lets the home page wait for the visitor’s first interaction', async () => {
+    const home = await page('/', {});
+    expect(home.body).toContain(
+      `<div id="root" ${START_ON_INTERACTION_ATTRIBUTE}="interaction"><main>for a visitor</main></div>`,
+    );
+    expect(home.state).toEqual({ loaderData: { url: 'http://localhost/' }, visitor: true });
+    const secure = await page('/', { cookie: '__Secure-better-auth.session_token=abc.def' });
+    expect(secure.body).toContain('<div id="root"><main>rendered </main></div>');
+
+    // Other public pages are drawn for the visitor but start at load, as before.
+    const about = await page('/about?visitor=1', {});
+    expect(about.body).toContain('<div id="root"><main>for a visitor</main></div>');
+
+    // Someone who may be signed in gets the page with its session to be asked, and the app at load.
+    const member = await page('/');
+    expect(member.body).toContain('<div id="root"><main>rendered </main></div>');
+    expect(member.body).not.toContain(START_ON_INTERACTION_ATTRIBUTE);
+    expect(member.state).toEqual({ loaderData: { url: 'http://localhost/' } });
+    // The two renderings of one address are kept apart.
+    expect((await page('/', {})).body).toContain('for a visitor');
   });
 
   it('keeps markup in the address from closing the state script', async () => {

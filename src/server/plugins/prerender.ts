@@ -2,18 +2,33 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { AFTER_PAINT_ELEMENT_ID, ROUTER_STATE_ELEMENT_ID } from '#shared/page-shell.ts';
+import {
+  AFTER_PAINT_ELEMENT_ID,
+  type RenderedFor,
+  ROUTER_STATE_ELEMENT_ID,
+  START_ON_INTERACTION_ATTRIBUTE,
+} from '#shared/page-shell.ts';
 
 /** What the web build's server renderer (src/web/entry-server.tsx) gives for a page. */
 interface Rendered {
   html: string;
   hydrationData: unknown;
 }
-type Render = (url: string, signal?: AbortSignal) => Promise<Rendered | null>;
+type Render = (url: string, signal?: AbortSignal, options?: RenderedFor) => Promise<Rendered | null>;
+
+export interface PrerenderRequest {
+  /** No session cookie: the page is drawn signed out (ADR 0064). */
+  visitor: boolean;
+  /** The route lets a visitor use it before the app runs: the app starts on the first interaction. */
+  startsOnInteraction: boolean;
+}
 
 /** A page that takes longer than this is sent empty and drawn by the browser, as before prerendering. */
 const RENDER_TIMEOUT_MS = 2_000;
-/** Pages differ only by their address, so the last ones rendered are kept (a build never changes under a process). */
+/**
+ * Pages differ only by their address and whether they are drawn for a visitor, so the last ones
+ * rendered are kept (a build never changes under a process).
+ */
 const CACHE_SIZE = 200;
 /** index.html's app element, as the build writes it: where a prerendered page goes. */
 export const EMPTY_ROOT = '<div id="root"></div>';
@@ -47,15 +62,16 @@ export function scriptSafeJson(value: unknown): string {
 }
 
 /**
- * The public pages' HTML, rendered on the server (ADR 0056): `prerender(url)` gives the `#root` element
- * with the page in it, followed by its router state, or null when the page is not a plain one or
- * rendering fails or is slow — the browser then draws the page itself, as it always could. Null also
- * when the build has no renderer.
+ * The public pages' HTML, rendered on the server (ADR 0056): `prerender(url, request)` gives the
+ * `#root` element with the page in it, followed by its router state, or null when the page is not a
+ * plain one or rendering fails or is slow — the browser then draws the page itself, as it always
+ * could. Null also when the build has no renderer. A visitor's page that starts on interaction says
+ * so on `#root`, for src/web/boot.ts (ADR 0064).
  */
 export async function loadPrerenderer(
   webDir: string,
   log: FastifyBaseLogger,
-): Promise<((url: string) => Promise<string | null>) | null> {
+): Promise<((url: string, request: PrerenderRequest) => Promise<string | null>) | null> {
   const entry = path.join(ssrDirFor(webDir), 'entry-server.js');
   if (!existsSync(entry)) {
     log.warn({ entry }, 'no server renderer in the web build: public pages are drawn by the browser alone');
@@ -64,14 +80,20 @@ export async function loadPrerenderer(
   const { render } = (await import(pathToFileURL(entry).href)) as { render: Render };
   const cache = new Map<string, string | null>();
 
-  return async (url) => {
-    const cached = cache.get(url);
+  return async (url, { visitor, startsOnInteraction }) => {
+    const key = `${visitor ? 'visitor' : 'session'} ${url}`;
+    const cached = cache.get(key);
     if (cached !== undefined) return cached;
     let root: string | null;
     try {
-      const rendered = await render(`http://localhost${url}`, AbortSignal.timeout(RENDER_TIMEOUT_MS));
+      const rendered = await render(
+        `http://localhost${url}`,
+        AbortSignal.timeout(RENDER_TIMEOUT_MS),
+        visitor ? { visitor } : {},
+      );
+      const start = visitor && startsOnInteraction ? ` ${START_ON_INTERACTION_ATTRIBUTE}="interaction"` : '';
       root = rendered
-        ? `<div id="root">${rendered.html}</div><script type="application/json" id="${ROUTER_STATE_ELEMENT_ID}">${scriptSafeJson(rendered.hydrationData)}</script>`
+        ? `<div id="root"${start}>${rendered.html}</div><script type="application/json" id="${ROUTER_STATE_ELEMENT_ID}">${scriptSafeJson(rendered.hydrationData)}</script>`
         : null;
     } catch (err) {
       // Not kept: the next request tries again.
@@ -79,7 +101,7 @@ export async function loadPrerenderer(
       return null;
     }
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    cache.set(url, root);
+    cache.set(key, root);
     return root;
   };
 }

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +14,11 @@ export interface WebOptions {
   demoMode: boolean;
   /** The tags for a page's <head> (title, description, canonical, Open Graph; ADR 0054). */
   head?: (url: URL, match: RouteMatch) => string;
+  /**
+   * Whether a request may be signed in (it carries a session cookie). Without it every request is
+   * taken as possibly signed in, and no page is drawn for a visitor (ADR 0064).
+   */
+  hasSessionCookie?: (headers: IncomingHttpHeaders) => boolean;
 }
 
 const HEAD_SLOT = '<!--tagalong-head-->';
@@ -94,7 +100,10 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     let page = beforeHead + head + midHead + preload + tail;
     const rendered =
       prerender && match.kind === 'page' && isPrerendered(match.route)
-        ? await prerender(`${url.pathname}${url.search}`)
+        ? await prerender(`${url.pathname}${url.search}`, {
+            visitor: options.hasSessionCookie ? !options.hasSessionCookie(req.headers) : false,
+            startsOnInteraction: match.route.startsOnInteraction === true,
+          })
         : null;
     if (rendered && page.includes(EMPTY_ROOT)) page = deferAppChunks(page.replace(EMPTY_ROOT, () => rendered));
     return reply

@@ -1,5 +1,5 @@
 import { createBrowserRouter, data, type HydrationState, Navigate, type RouteObject } from 'react-router';
-import { ROUTER_STATE_ELEMENT_ID } from '#shared/page-shell.ts';
+import { type RenderedFor, ROUTER_STATE_ELEMENT_ID } from '#shared/page-shell.ts';
 import { areValidRouteParams, type LayoutName, type RouteDef, routes, toRouterPath } from '#shared/routes.ts';
 import { importWithReload } from '#web/lib/reload-guard.ts';
 import { ErrorPage } from './errors/error-page.tsx';
@@ -68,11 +68,11 @@ export function buildRoutes(): RouteObject[] {
 }
 
 /** The server's router state for a page it rendered, or undefined for a page the browser draws alone. */
-export function readHydrationData(): HydrationState | undefined {
+export function readHydrationData(): (HydrationState & RenderedFor) | undefined {
   const text = document.getElementById(ROUTER_STATE_ELEMENT_ID)?.textContent;
   if (!text) return undefined;
   try {
-    return JSON.parse(text) as HydrationState;
+    return JSON.parse(text) as HydrationState & RenderedFor;
   } catch {
     return undefined;
   }

@@ -29,6 +29,11 @@ function sessionCookie(headers: IncomingHttpHeaders): string | null {
   return match?.[1] ? match[1] : null;
 }
 
+/** Whether a request carries a session cookie at all: without one it is a visitor's, unasked. */
+export function hasSessionCookie(headers: IncomingHttpHeaders): boolean {
+  return sessionCookie(headers) !== null;
+}
+
 export function createSessions(
   auth: Auth,
   changes: SessionChanges,

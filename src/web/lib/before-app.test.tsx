@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { act, useState } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onFirstInteraction, replayTypedText, whenAppReady } from './before-app.ts';
+
+// Before the app has taken a prerendered page over (ADR 0056, 0064): the app is fetched on the first
+// interaction, and what the person typed meanwhile reaches the app's state instead of being wiped.
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function CityField({ other = false }: { other?: boolean }) {
+  const [city, setCity] = useState('');
+  return (
+    <form>
+      <input aria-label="City" value={city} onChange={(event) => setCity(event.target.value)} />
+      <input aria-label="Agree" type="checkbox" />
+      <output>{city ? `searching ${city}` : 'nothing yet'}</output>
+      {other ? <span>other</span> : null}
+    </form>
+  );
+}
+
+// What the server sent for <CityField />, and a person typed into before the app arrived.
+function serverHtmlTypedInto(text: string) {
+  const container = document.createElement('div');
+  container.innerHTML =
+    '<form><input aria-label="City" value=""/><input aria-label="Agree" type="checkbox"/><output>nothing yet</output></form>';
+  document.body.append(container);
+  const input = container.querySelector('input') as HTMLInputElement;
+  input.value = text;
+  return { container, input, output: () => container.querySelector('output')?.textContent };
+}
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  document.documentElement.removeAttribute('data-app');
+});
+
+describe('text typed before the app took the page over', () => {
+  it('is on screen but not in the app’s state, and the next render wipes it', async () => {
+    const page = serverHtmlTypedInto('Par');
+    await act(async () => {
+      root = hydrateRoot(page.container, <CityField />);
+    });
+    expect(page.input.value).toBe('Par');
+    expect(page.output()).toBe('nothing yet');
+    await act(async () => root?.render(<CityField other />));
+    expect(page.input.value).toBe('');
+  });
+
+  it('reaches the app’s state once replayed, as if typed now', async () => {
+    const page = serverHtmlTypedInto('Par');
+    await act(async () => {
+      root = hydrateRoot(page.container, <CityField />);
+    });
+    act(() => replayTypedText(page.container));
+    expect(page.output()).toBe('searching Par');
+    await act(async () => root?.render(<CityField other />));
+    expect(page.input.value).toBe('Par');
+  });
+
+  it('leaves untouched fields and boxes alone', async () => {
+    const page = serverHtmlTypedInto('');
+    const box = page.container.querySelector('[type=checkbox]') as HTMLInputElement;
+    const changes = vi.fn();
+    page.container.addEventListener('input', changes);
+    await act(async () => {
+      root = hydrateRoot(page.container, <CityField />);
+    });
+    box.checked = true;
+    act(() => replayTypedText(page.container));
+    expect(changes).not.toHaveBeenCalled();
+    expect(page.output()).toBe('nothing yet');
+  });
+});
+
+describe('starting the app', () => {
+  it('runs once, on the first interaction of any kind', () => {
+    const target = new EventTarget();
+    const start = vi.fn();
+    onFirstInteraction(target, start);
+    target.dispatchEvent(new Event('scroll'));
+    expect(start).not.toHaveBeenCalled();
+    target.dispatchEvent(new Event('focusin'));
+    target.dispatchEvent(new Event('pointerdown'));
+    target.dispatchEvent(new Event('keydown'));
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when the app is ready, at once if it already is', async () => {
+    const later = vi.fn();
+    whenAppReady('data-app', later);
+    expect(later).not.toHaveBeenCalled();
+    document.documentElement.setAttribute('data-app', 'ready');
+    await vi.waitFor(() => expect(later).toHaveBeenCalledTimes(1));
+    const now = vi.fn();
+    whenAppReady('data-app', now);
+    expect(now).toHaveBeenCalledTimes(1);
+  });
+});
