@@ -33,8 +33,9 @@ export interface RouteDef {
    */
   params?: Readonly<Record<string, RegExp>>;
   /**
-   * A prerendered page a visitor can use without the app (links, and a form the app sends once it is
-   * there): for a visitor, the app is loaded on the first interaction instead of at load (ADR 0064).
+   * A prerendered page a visitor can use before the app runs — links, text fields, forms and buttons,
+   * whose sending and pressing the app does once it is there — and has nothing a visitor drags, ticks
+   * or picks from a list: for a visitor, the app is loaded on the first interaction (ADR 0064).
    */
   startsOnInteraction?: true;
 }
@@ -52,6 +53,7 @@ export const routes = [
     path: '/about',
     layout: 'miscpages',
     title: 'About Tagalong',
+    startsOnInteraction: true,
     description:
       'How Tagalong works: senders post packages, travelers carry them on trips they already make, and the platform holds the money until delivery.',
   },
@@ -107,6 +109,7 @@ export const routes = [
   {
     path: '/auth/login',
     layout: 'authpages',
+    startsOnInteraction: true,
     title: 'Sign in',
     description: 'Sign in to Tagalong to send a package, carry one on your trip and follow your deliveries.',
   },

@@ -1,29 +1,16 @@
 // The page's first script. A public page arrives rendered by the server (ADR 0056): the browser
 // paints that HTML first, then fetches and starts the app, which takes the HTML over; on a slow phone
-// the page is readable while the app's JavaScript is still on its way. A visitor's home page goes
-// further (ADR 0064): the app is fetched on the first interaction, not at load. A page the browser
+// the page is readable while the app's JavaScript is still on its way. A visitor's page that says so
+// goes further (ADR 0064): the app is fetched on the first interaction, not at load. A page the browser
 // draws alone starts the app at once (its chunks are already being fetched: index.html names them).
 // First: it must run before any schema is built.
 import './lib/zod-setup.ts';
 import { AFTER_PAINT_ELEMENT_ID, APP_READY_ATTRIBUTE, START_ON_INTERACTION_ATTRIBUTE } from '#shared/page-shell.ts';
-import { onFirstInteraction, replayTypedText, whenAppReady } from './lib/before-app.ts';
+import { holdActionsUntilApp, onFirstInteraction, whenAppReady } from './lib/before-app.ts';
 import './styles.css';
 
-let appReady = false;
-let sentBeforeApp: HTMLFormElement | null = null;
-
-// Every form of the app is sent by its own handler; a form in the server's HTML, submitted before the
-// app has taken it over, would otherwise go to the address bar with its fields (a password, say).
-// React's handlers still run: this only stops the browser's own submission. One sent before the app
-// is sent again once the app is there.
-document.addEventListener(
-  'submit',
-  (event) => {
-    event.preventDefault();
-    if (!appReady && event.target instanceof HTMLFormElement) sentBeforeApp = event.target;
-  },
-  true,
-);
+// What is typed, pressed and sent before the app has taken the page over is done again once it has.
+const held = holdActionsUntilApp(document);
 
 function startApp() {
   const chunks = document.getElementById(AFTER_PAINT_ELEMENT_ID);
@@ -32,14 +19,7 @@ function startApp() {
 }
 
 const root = document.getElementById('root');
-if (root?.firstChild) {
-  whenAppReady(APP_READY_ATTRIBUTE, () => {
-    appReady = true;
-    replayTypedText(root);
-    if (sentBeforeApp?.isConnected) sentBeforeApp.requestSubmit();
-    sentBeforeApp = null;
-  });
-}
+whenAppReady(APP_READY_ATTRIBUTE, () => held.appReady(root ?? document));
 
 if (root?.firstChild && root.getAttribute(START_ON_INTERACTION_ATTRIBUTE) === 'interaction') {
   onFirstInteraction(window, startApp);

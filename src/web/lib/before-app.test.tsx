@@ -2,7 +2,7 @@
 import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onFirstInteraction, replayTypedText, whenAppReady } from './before-app.ts';
+import { holdActionsUntilApp, onFirstInteraction, replayTypedText, whenAppReady } from './before-app.ts';
 
 // Before the app has taken a prerendered page over (ADR 0056, 0064): the app is fetched on the first
 // interaction, and what the person typed meanwhile reaches the app's state instead of being wiped.
@@ -75,6 +75,60 @@ describe('text typed before the app took the page over', () => {
     act(() => replayTypedText(page.container));
     expect(changes).not.toHaveBeenCalled();
     expect(page.output()).toBe('nothing yet');
+  });
+});
+
+function Actions({ onPress, onSend }: { onPress: () => void; onSend: (city: string) => void }) {
+  const [city, setCity] = useState('');
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend(city);
+      }}
+    >
+      <input aria-label="City" value={city} onChange={(event) => setCity(event.target.value)} />
+      <button type="button" onClick={onPress}>
+        Filters
+      </button>
+      <button type="submit">Search</button>
+    </form>
+  );
+}
+
+describe('what is pressed and sent before the app', () => {
+  it('is done again once the app is there, after the text typed; the browser never sends a form itself', async () => {
+    const container = document.createElement('div');
+    container.innerHTML =
+      '<form><input aria-label="City" value=""/><button type="button">Filters</button><button type="submit">Search</button></form>';
+    document.body.append(container);
+    const held = holdActionsUntilApp(document);
+    const [input, filters, search] = [
+      container.querySelector('input') as HTMLInputElement,
+      container.querySelector('[type=button]') as HTMLButtonElement,
+      container.querySelector('[type=submit]') as HTMLButtonElement,
+    ];
+    input.value = 'Paris';
+    filters.click();
+    search.click();
+    const onPress = vi.fn();
+    const onSend = vi.fn();
+    await act(async () => {
+      root = hydrateRoot(container, <Actions onPress={onPress} onSend={onSend} />);
+    });
+    expect([onPress, onSend].map((f) => f.mock.calls.length)).toEqual([0, 0]);
+    act(() => held.appReady(container));
+    expect(onPress).toHaveBeenCalledTimes(1);
+    expect(onSend).toHaveBeenCalledWith('Paris');
+
+    // Once the app is there, nothing is held: each press and sending happens once.
+    act(() => filters.click());
+    act(() => search.click());
+    expect(onPress).toHaveBeenCalledTimes(2);
+    expect(onSend).toHaveBeenCalledTimes(2);
+    const native = new Event('submit', { cancelable: true });
+    container.querySelector('form')?.dispatchEvent(native);
+    expect(native.defaultPrevented).toBe(true);
   });
 });
 

@@ -53,3 +53,42 @@ export function replayTypedText(root: ParentNode): void {
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }
+
+/**
+ * What a person does on a prerendered page before the app has taken it over, done again once it has:
+ * the text typed, the last button pressed, the last form sent. The browser never sends a form itself
+ * (a password would end up in the address): every form of the app is sent by its own handler.
+ */
+export function holdActionsUntilApp(doc: Document): { appReady(root: ParentNode): void } {
+  let ready = false;
+  let sent: HTMLFormElement | null = null;
+  let pressed: HTMLButtonElement | null = null;
+  doc.addEventListener(
+    'submit',
+    (event) => {
+      event.preventDefault();
+      if (!ready && event.target instanceof HTMLFormElement) sent = event.target;
+    },
+    true,
+  );
+  doc.addEventListener(
+    'click',
+    (event) => {
+      if (ready || !(event.target instanceof Element)) return;
+      const button = event.target.closest('button');
+      // A submit button's press is its form's sending, kept above.
+      if (button && button.type !== 'submit') pressed = button;
+    },
+    true,
+  );
+  return {
+    appReady(root) {
+      ready = true;
+      replayTypedText(root);
+      const [button, form] = [pressed, sent];
+      pressed = sent = null;
+      if (button?.isConnected) button.click();
+      if (form?.isConnected) form.requestSubmit();
+    },
+  };
+}
