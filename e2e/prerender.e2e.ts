@@ -20,6 +20,10 @@ async function withAppHeldBack(path: string, viewport = { width: 360, height: 74
     if (msg.type() === 'error') errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(err.message));
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
   const held: Route[] = [];
   let released = false;
   let appRequests = 0;
@@ -33,6 +37,8 @@ async function withAppHeldBack(path: string, viewport = { width: 360, height: 74
     page,
     errors,
     response,
+    /** The scripts the page asked for so far. */
+    scripts,
     /** How many times the app's chunk was asked for. */
     appRequests: () => appRequests,
     async release() {
@@ -66,6 +72,8 @@ describe('prerendered public pages', () => {
         await held.release();
         await expectAccessible(held.page);
         expect(held.errors, path).toEqual([]);
+        // What only members' forms need stays off the public pages: the phone-number library above all.
+        expect(held.scripts.filter((file) => /\/assets\/(phone|packages)-/.test(file)), path).toEqual([]);
       } finally {
         await held.context.close();
       }

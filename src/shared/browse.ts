@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from './money.ts';
-import { packagePhotoSchema, packageSizes, publicPlaceSchema } from './packages.ts';
+import { packagePhotoSchema, packageSizes, publicPlaceSchema } from './package-public.ts';
 import { parsePlaceSlug } from './place-slug.ts';
 import { placeSchema } from './places.ts';
 import { reliabilitySchema } from './reliability.ts';

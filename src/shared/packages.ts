@@ -1,23 +1,26 @@
 import { z } from 'zod';
 import { haversineKm } from './geo.ts';
 import { currencySchema, minorAmountSchema } from './money.ts';
+import { packagePhotoSchema, packageSizes, publicPlaceSchema } from './package-public.ts';
 import { type PackageStatus, packageStatuses } from './package-status.ts';
 import { phoneNumberSchema } from './phone.ts';
-import { countryCodeSchema, placeSchema } from './places.ts';
+import { placeSchema } from './places.ts';
 import { type PackageCategory, type PublicSettings, packageCategories, type prohibitedCategories } from './settings.ts';
 import { text } from './text.ts';
+
+export {
+  type PackagePhoto,
+  type PackageSize,
+  type PublicPlace,
+  packagePhotoSchema,
+  packageSizeDimensions,
+  packageSizes,
+  publicPlaceSchema,
+} from './package-public.ts';
 
 // The package contract (docs/product.md §2). The route bodies below check each field's own shape;
 // `checkPackageRules` adds the rules that depend on settings, the clock or several fields, and the
 // web app runs the very same function, so the two always agree.
-
-export const packageSizes = ['S', 'M', 'L'] as const;
-export type PackageSize = (typeof packageSizes)[number];
-export const packageSizeDimensions: Record<PackageSize, string> = {
-  S: 'up to 30 × 20 × 10 cm',
-  M: 'up to 50 × 40 × 20 cm',
-  L: 'up to 70 × 50 × 30 cm',
-};
 
 export const PACKAGE_LIMITS = {
   titleMin: 3,
@@ -204,11 +207,6 @@ export function checkPackageRules(
 const iso = z.string().meta({ description: 'ISO 8601 date-time' });
 const personSchema = z.object({ id: z.string(), name: z.string(), image: z.string().nullable() });
 
-export const packagePhotoSchema = z
-  .object({ id: z.string(), url: z.string(), width: z.number().int(), height: z.number().int() })
-  .meta({ id: 'PackagePhoto' });
-export type PackagePhoto = z.infer<typeof packagePhotoSchema>;
-
 /** The handovers a traveler may photograph (docs/product.md §2.4). */
 export const handoffSteps = ['pickup', 'delivery'] as const;
 export type HandoffStep = (typeof handoffSteps)[number];
@@ -246,19 +244,6 @@ export const packageEventSchema = z
   })
   .meta({ id: 'PackageEvent' });
 export type PackageEvent = z.infer<typeof packageEventSchema>;
-
-/** A city without its street address: what anyone but the parties sees of a place. */
-export const publicPlaceSchema = z
-  .object({
-    label: z.string(),
-    city: z.string(),
-    countryCode: countryCodeSchema,
-    /** The city's coordinates from the gazetteer (a street address is never geocoded), for the map. */
-    lat: z.number().optional(),
-    lng: z.number().optional(),
-  })
-  .meta({ id: 'PublicPlace' });
-export type PublicPlace = z.infer<typeof publicPlaceSchema>;
 
 export const packageActions = [
   'edit',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicPlaceSchema } from './packages.ts';
+import { publicPlaceSchema } from './package-public.ts';
 import { parsePlaceSlug } from './place-slug.ts';
 import { text } from './text.ts';
 

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { placeSlug } from '#shared/browse.ts';
-import { packageSizeDimensions, packageSizes } from '#shared/packages.ts';
+import { packageSizeDimensions, packageSizes } from '#shared/package-public.ts';
 import { browseQueries } from '#web/api/browse.ts';
 import type { RouteSearch } from '#web/components/route-search/route-search-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
