@@ -73,7 +73,10 @@ describe('prerendered public pages', () => {
         await expectAccessible(held.page);
         expect(held.errors, path).toEqual([]);
         // What only members' forms need stays off the public pages: the phone-number library above all.
-        expect(held.scripts.filter((file) => /\/assets\/(phone|packages)-/.test(file)), path).toEqual([]);
+        expect(
+          held.scripts.filter((file) => /\/assets\/(phone|packages)-/.test(file)),
+          path,
+        ).toEqual([]);
       } finally {
         await held.context.close();
       }

@@ -2,7 +2,12 @@ import { Package as PackageIcon } from 'lucide-react';
 import { type HTMLAttributes, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { type Currency, formatMoney } from '#shared/money.ts';
-import { type PackagePhoto, type PackageSize, type PublicPlace, packageSizeDimensions } from '#shared/package-public.ts';
+import {
+  type PackagePhoto,
+  type PackageSize,
+  type PublicPlace,
+  packageSizeDimensions,
+} from '#shared/package-public.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { formatDate, formatKg } from '#web/lib/format.ts';
