@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium as playwright } from 'playwright-core';
+import { APP_READY_ATTRIBUTE } from '#shared/page-shell.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -177,6 +179,43 @@ for (const page of PAGES) {
   console.log(`measured ${page}`);
 }
 
+// ── What the first interaction fetches: a visitor's page may load the app only then (ADR 0064) ──────
+// Lighthouse does not interact, so its byte count is the first load alone; this names the rest.
+interface Interaction {
+  page: string;
+  atLoadKb: number;
+  afterKb: number;
+}
+const interactions: Interaction[] = [];
+{
+  const browser = await playwright.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  for (const page of PAGES) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const tab = await context.newPage();
+    let scriptBytes = 0;
+    tab.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      void request.sizes().then((sizes) => {
+        scriptBytes += sizes.responseBodySize + sizes.responseHeadersSize;
+      });
+    });
+    await tab.goto(`${base}${page}`, { waitUntil: 'networkidle' });
+    const atLoad = scriptBytes;
+    await tab.mouse.move(1, 1);
+    await tab.mouse.move(2, 2);
+    await tab.waitForFunction(
+      (attribute) => document.documentElement.getAttribute(attribute) === 'ready',
+      APP_READY_ATTRIBUTE,
+      { timeout: 60_000 },
+    );
+    await tab.waitForLoadState('networkidle');
+    await tab.waitForTimeout(1_000);
+    interactions.push({ page, atLoadKb: atLoad / 1024, afterKb: (scriptBytes - atLoad) / 1024 });
+    await context.close();
+  }
+  await browser.close().catch(() => undefined);
+}
+
 const chromium = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
 console.log(
   `\nLighthouse 12 (mobile, simulated throttling), ${chromium}, ${RUNS === 1 ? 'one run' : `median of ${RUNS}`} per page\n`,
@@ -191,6 +230,12 @@ for (const r of rows) {
       `${(r.lcpMs / 1000).toFixed(1)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ` +
       `${r.jsKb.toFixed(0)} KB (${r.jsFiles} files) | ${r.totalKb.toFixed(0)} KB |`,
   );
+}
+console.log('\nJavaScript on the wire (gzip) at load, and what the first interaction (a pointer move) adds:\n');
+console.log('| Page | At load | After the first interaction |');
+console.log('|---|---:|---:|');
+for (const i of interactions) {
+  console.log(`| ${i.page} | ${i.atLoadKb.toFixed(0)} KB | ${i.afterKb.toFixed(0)} KB |`);
 }
 cleanUp();
 process.exit(0);
