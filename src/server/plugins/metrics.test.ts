@@ -1,11 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatUrl, openMemberConversation, send } from '#server/modules/chat/test/helpers.ts';
 import { createDraft } from '#server/modules/packages/test/helpers.ts';
 import { WEBHOOK_URL } from '#server/modules/payments/routes.ts';
-import { startPayment, verifiedSender } from '#server/modules/payments/test/helpers.ts';
+import { payOnSandbox, startPayment, verifiedSender } from '#server/modules/payments/test/helpers.ts';
+import { listen, openSocket } from '#server/realtime/test/sockets.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { signUpVerified } from '#server/test/users.ts';
 import type { StartPaymentResponse } from '#shared/payments.ts';
@@ -60,8 +60,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   app = await createTestApp();
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  url = await listen(app);
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
@@ -116,16 +115,8 @@ describe('GET /metrics', () => {
     const other = await signUpVerified(app, 'metrics-other@example.test');
     await app.inject({ url: '/api/packages/00000000-0000-4000-8000-000000000000', headers: { cookie: member.cookie } });
 
-    const socket = connect(url, {
-      transports: ['websocket'],
-      reconnection: false,
-      extraHeaders: { cookie: member.cookie },
-    });
+    const socket = await openSocket(url, member.cookie);
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.on('connect', () => resolve());
-      socket.on('connect_error', reject);
-    });
     const conversation = await openMemberConversation(app, member.id, other.id);
     expect((await send(app, member.cookie, conversation, 'Counted once')).statusCode).toBe(201);
     expect((await app.inject({ url: chatUrl('/conversations'), headers: { cookie: member.cookie } })).statusCode).toBe(
@@ -143,13 +134,7 @@ describe('GET /metrics', () => {
     const sender = await verifiedSender(app, 'metrics-sender@example.test');
     const draft = await createDraft(app, sender.cookie);
     const { url: checkout } = (await startPayment(app, sender.cookie, draft.id)).json() as StartPaymentResponse;
-    const ref = new URL(checkout).pathname.split('/').at(-1);
-    const paid = await app.inject({
-      method: 'POST',
-      url: `/api/payments/sandbox/${ref}/pay`,
-      headers: { cookie: sender.cookie },
-      payload: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Sam Sender' },
-    });
+    const paid = await payOnSandbox(app, sender.cookie, checkout);
     expect(paid.statusCode).toBe(200);
 
     const after = await scrape();

@@ -12,9 +12,9 @@ import { freePort, hasRedisServer, killRedis, startRedis } from '#server/test/re
 import { startS3Server, type TestBucket } from '#server/test/s3-server.ts';
 import { type ServerProcess, startServerProcess, stopServerProcesses } from '#server/test/server-process.ts';
 import { signUpVerified } from '#server/test/users.ts';
-import { type ChatMessage, type MessagePage, type SendMessageAck, sendMessageEventName } from '#shared/chat.ts';
+import type { ChatMessage, MessagePage } from '#shared/chat.ts';
 import { profileSchema } from '#shared/profiles.ts';
-import { collect, eventually, openSocket } from './test/sockets.ts';
+import { collect, eventually, openSocket, sendOverSocket } from './test/sockets.ts';
 
 // Two server nodes behind Debian's nginx running the deployment's own site configuration
 // (deploy/nginx/tagalong.conf), round robin, no sticky sessions (ADR 0062). Shared: PostgreSQL,
@@ -117,13 +117,7 @@ describe.runIf(enabled && nginxBinary)('two nodes behind nginx', () => {
     return (res.json() as MessagePage).items;
   }
 
-  async function say(tab: Socket, content: string): Promise<ChatMessage> {
-    const ack = (await tab
-      .timeout(5000)
-      .emitWithAck(sendMessageEventName, { conversationId, content })) as SendMessageAck;
-    if (!ack.ok) throw new Error(`message:send refused: ${JSON.stringify(ack.error)}`);
-    return ack.message;
-  }
+  const say = (tab: Socket, content: string) => sendOverSocket(tab, conversationId, content);
 
   it('passes nginx -t, answers through the balancer, and keeps /metrics off it', async () => {
     expect(nginx?.checked).toMatch(/syntax is ok/);

@@ -11,16 +11,9 @@ import { type HttpClient, httpClient } from '#server/test/http-client.ts';
 import { freePort, hasRedisServer, killRedis, startRedis } from '#server/test/redis-server.ts';
 import { type ServerProcess, startServerProcess, stopServerProcesses } from '#server/test/server-process.ts';
 import { signUpVerified } from '#server/test/users.ts';
-import {
-  type ChatMessage,
-  type Conversation,
-  type MessagePage,
-  type SendMessageAck,
-  sendMessageEventName,
-  type UserStatus,
-} from '#shared/chat.ts';
+import type { ChatMessage, Conversation, MessagePage, UserStatus } from '#shared/chat.ts';
 import { type NotificationItem, type NotificationPage, notificationEventName } from '#shared/notifications.ts';
-import { collect, eventually, openSocket, sleep } from './test/sockets.ts';
+import { collect, eventually, openSocket, sendOverSocket, sleep } from './test/sockets.ts';
 
 // Two server nodes sharing PostgreSQL and Redis. Each node is the real entry
 // point (src/server/main.ts) in a process of its own, as in production; the members are real
@@ -72,14 +65,6 @@ async function messagesOn(node: HttpClient, member: Member): Promise<ChatMessage
   });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as MessagePage).items;
-}
-
-async function sendOverSocket(tab: Socket, content: string): Promise<ChatMessage> {
-  const ack = (await tab
-    .timeout(5000)
-    .emitWithAck(sendMessageEventName, { conversationId, content })) as SendMessageAck;
-  if (!ack.ok) throw new Error(`message:send refused: ${JSON.stringify(ack.error)}`);
-  return ack.message;
 }
 
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL && hasRedisServer)(
@@ -168,7 +153,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL && hasRedisServ
       // Posted over HTTP on node A, received live on node B; the answer goes back over Tess's socket.
       const hello = await send(nodeA, sam, 'Hello from node A');
       await eventually(() => tessGot.some((m) => m.id === hello.id), 5000, 'live delivery A → B');
-      const reply = await sendOverSocket(tessTab, 'Hello back from node B');
+      const reply = await sendOverSocket(tessTab, conversationId, 'Hello back from node B');
       await eventually(() => samGot.some((m) => m.id === reply.id), 5000, 'live delivery B → A');
     });
 
@@ -192,7 +177,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL && hasRedisServ
       // Stored (201, or the socket's acknowledgement) although no push can cross the nodes now.
       duringOutage = [
         await send(nodeA, sam, 'sent while Redis is down 1'),
-        await sendOverSocket(samTab, 'sent while Redis is down 2'),
+        await sendOverSocket(samTab, conversationId, 'sent while Redis is down 2'),
         await send(nodeA, sam, 'sent while Redis is down 3'),
       ];
       // HTTP keeps working on the other node too: the database is the truth.

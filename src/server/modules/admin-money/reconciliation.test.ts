@@ -6,7 +6,7 @@ import { payments } from '#server/db/schema/payments.ts';
 import { makeAdmin } from '#server/modules/kyc/test/helpers.ts';
 import { createDraft } from '#server/modules/packages/test/helpers.ts';
 import { WEBHOOK_URL } from '#server/modules/payments/routes.ts';
-import { startPayment, verifiedSender } from '#server/modules/payments/test/helpers.ts';
+import { payOnSandbox, startPayment, verifiedSender } from '#server/modules/payments/test/helpers.ts';
 import {
   FAKE_STRIPE_KEYS,
   type FakeStripe,
@@ -252,13 +252,7 @@ describe('GET /api/admin/payments/:id/reconciliation with the sandbox', () => {
     const sender = await verifiedSender(app, 'reconcile-sandbox@example.test');
     const draft = await createDraft(app, sender.cookie);
     const { payment, url } = (await startPayment(app, sender.cookie, draft.id)).json() as StartPaymentResponse;
-    const ref = new URL(url).pathname.split('/').at(-1) as string;
-    const pay = await app.inject({
-      method: 'POST',
-      url: `/api/payments/sandbox/${ref}/pay`,
-      headers: { cookie: sender.cookie },
-      payload: { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Sam Sender' },
-    });
+    const pay = await payOnSandbox(app, sender.cookie, url);
     expect(pay.statusCode).toBe(200);
     const res = await app.inject({
       url: `/api/admin/payments/${payment.id}/reconciliation`,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '#server/db/schema/payments.ts';
 import { makeAdmin } from '#server/modules/kyc/test/helpers.ts';
 import { call } from '#server/modules/packages/test/helpers.ts';
-import { balance, entriesOf, ledgerIsBalanced } from '#server/modules/payments/test/helpers.ts';
+import { balance, entriesOf, ledgerIsBalanced, payOnSandbox } from '#server/modules/payments/test/helpers.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { type PackageRequest, REQUEST_LIMITS } from '#shared/requests.ts';
 import {
@@ -232,15 +232,9 @@ describe('answers racing', () => {
 
 describe('a reward agreed above the one paid', () => {
   const topUp = (who: Member, id: string) => call(app, 'POST', `/api/requests/${id}/top-up`, who.cookie);
-  /** Pays a checkout on the sandbox page, as the sender's browser would. */
-  async function payOnSandbox(url: string) {
-    const ref = new URL(url).pathname.split('/').at(-1) as string;
-    const paid = await app.inject({
-      method: 'POST',
-      url: `/api/payments/sandbox/${ref}/pay`,
-      headers: { cookie: sender.cookie },
-      payload: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Cleo Sender' },
-    });
+  /** The sender pays a checkout on the sandbox page, as their browser would. */
+  async function senderPays(url: string) {
+    const paid = await payOnSandbox(app, sender.cookie, url, 'Cleo Sender');
     expect(paid.statusCode, paid.body).toBe(200);
   }
   const paymentsOf = (packageId: string) =>
@@ -272,7 +266,7 @@ describe('a reward agreed above the one paid', () => {
     expect(started.json().payment).toMatchObject({ amount: 550, reward: 500, fee: 50, status: 'pending' });
     // A second click gets the same checkout.
     expect((await topUp(sender, request.id)).json().url).toBe(started.json().url);
-    await payOnSandbox(started.json().url);
+    await senderPays(started.json().url);
 
     expect(await storedRequest(app, request.id)).toMatchObject({ status: 'accepted', reward: 3000 });
     expect(await storedPackage(app, pkg.id)).toMatchObject({
@@ -306,7 +300,7 @@ describe('a reward agreed above the one paid', () => {
     const refundsBefore = await balance(app, 'refunds');
     const feesBefore = await balance(app, 'platform_fees');
     const { pkg, request } = await agreedAt3000(rival);
-    await payOnSandbox((await topUp(sender, request.id)).json().url);
+    await senderPays((await topUp(sender, request.id)).json().url);
     expect((await storedPackage(app, pkg.id)).status).toBe('matched');
     const cancelled = await call(app, 'POST', `/api/packages/${pkg.id}/cancel`, sender.cookie);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -327,7 +321,7 @@ describe('a reward agreed above the one paid', () => {
     const other = await offerFor(rival, pkg.id, (await createTrip(app, rival)).id);
     expect((await accept(sender, (other.json() as PackageRequest).id)).statusCode).toBe(200);
     expect((await storedRequest(app, request.id)).status).toBe('declined');
-    await payOnSandbox(started.url);
+    await senderPays(started.url);
     const [, difference] = await paymentsOf(pkg.id);
     expect(difference).toMatchObject({ kind: 'top_up', status: 'refunded', refundedAmount: 550 });
     expect(await balance(app, 'refunds')).toBe(refundsBefore + 550);
@@ -363,7 +357,7 @@ describe('a reward agreed above the one paid', () => {
     const feesBefore = await balance(app, 'platform_fees');
     const travelerBefore = await balance(app, `traveler:${rival.id}`);
     const { pkg, request } = await agreedAt3000(rival);
-    await payOnSandbox((await topUp(sender, request.id)).json().url);
+    await senderPays((await topUp(sender, request.id)).json().url);
     const codes = await codesOf(app, sender, pkg.id);
     const path = (step: string) => `/api/packages/${pkg.id}/${step}`;
     await call(app, 'POST', path('pickup'), rival.cookie, { code: codes.pickupCode });

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
+import { type ChatMessage, type SendMessageAck, sendMessageEventName } from '#shared/chat.ts';
 
 /** The base URL of an app that listens on a random port. */
 export async function listen(app: FastifyInstance): Promise<string> {
@@ -67,3 +68,12 @@ export async function eventually(
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Sends a chat message over the socket, as the web app does, and gives the stored message. */
+export async function sendOverSocket(tab: Socket, conversationId: string, content: string): Promise<ChatMessage> {
+  const ack = (await tab
+    .timeout(5000)
+    .emitWithAck(sendMessageEventName, { conversationId, content })) as SendMessageAck;
+  if (!ack.ok) throw new Error(`message:send refused: ${JSON.stringify(ack.error)}`);
+  return ack.message;
+}

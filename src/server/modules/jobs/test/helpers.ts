@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '#server/config.ts';
 import { createDraft } from '#server/modules/packages/test/helpers.ts';
-import { startPayment } from '#server/modules/payments/test/helpers.ts';
+import { payOnSandbox, startPayment } from '#server/modules/payments/test/helpers.ts';
 import { buildStartedApp, testConfig } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import type { Package } from '#shared/packages.ts';
@@ -43,13 +43,7 @@ export async function paidPackage(app: FastifyInstance, cookie: string): Promise
   const started = await startPayment(app, cookie, draft.id);
   if (started.statusCode !== 200) throw new Error(`payment failed to start: ${started.body}`);
   const { url } = started.json() as StartPaymentResponse;
-  const ref = new URL(url).pathname.split('/').at(-1) as string;
-  const paid = await app.inject({
-    method: 'POST',
-    url: `/api/payments/sandbox/${ref}/pay`,
-    headers: { cookie },
-    payload: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Sam Sender' },
-  });
+  const paid = await payOnSandbox(app, cookie, url);
   if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
   const view = await app.inject({ url: `/api/packages/${draft.id}`, headers: { cookie } });
   const pkg = view.json() as Package;

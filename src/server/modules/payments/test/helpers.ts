@@ -30,6 +30,17 @@ export async function startPayment(app: FastifyInstance, cookie: string, package
   return app.inject({ method: 'POST', url: `/api/packages/${packageId}/payments`, headers: { cookie } });
 }
 
+/** Pays a checkout on the sandbox's card page, as the sender's browser does (a test card that goes through). */
+export function payOnSandbox(app: FastifyInstance, cookie: string, checkoutUrl: string, name = 'Sam Sender') {
+  const ref = new URL(checkoutUrl).pathname.split('/').at(-1) as string;
+  return app.inject({
+    method: 'POST',
+    url: `/api/payments/sandbox/${ref}/pay`,
+    headers: { cookie },
+    payload: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name },
+  });
+}
+
 export async function balance(app: FastifyInstance, account: string, currency = 'EUR') {
   const [row] = await app.database.db
     .select({ balance: ledgerBalances.balance })

@@ -7,7 +7,7 @@ import { requests } from '#server/db/schema/requests.ts';
 import { travelPlans } from '#server/db/schema/travel-plans.ts';
 import { memberReadyForKyc } from '#server/modules/kyc/test/helpers.ts';
 import { berlin, call, completeDraft, createDraft, inDays, paris } from '#server/modules/packages/test/helpers.ts';
-import { startPayment } from '#server/modules/payments/test/helpers.ts';
+import { payOnSandbox, startPayment } from '#server/modules/payments/test/helpers.ts';
 import type { PackageCodes } from '#shared/lifecycle.ts';
 import type { Package, PackageDraft } from '#shared/packages.ts';
 import type { StartPaymentResponse } from '#shared/payments.ts';
@@ -42,13 +42,7 @@ export async function openPackage(
   const started = await startPayment(app, sender.cookie, draft.id);
   if (started.statusCode !== 200) throw new Error(`payment start failed: ${started.body}`);
   const { url } = started.json() as StartPaymentResponse;
-  const ref = new URL(url).pathname.split('/').at(-1) as string;
-  const paid = await app.inject({
-    method: 'POST',
-    url: `/api/payments/sandbox/${ref}/pay`,
-    headers: { cookie: sender.cookie },
-    payload: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Sam Sender' },
-  });
+  const paid = await payOnSandbox(app, sender.cookie, url);
   if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
   const pkg = (await call(app, 'GET', `/api/packages/${draft.id}`, sender.cookie)).json() as Package;
   if (pkg.status !== 'open') throw new Error(`package is ${pkg.status} after payment`);
