@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { nudgePointer } from './support/app-ready.ts';
 import { newPage, setUpServerAndBrowser, signUp } from './support/harness.ts';
 
 // Behaviours every screen shares: the toast area, the realtime element in each layout, and the
@@ -44,6 +45,11 @@ it('reloads once when a page chunk fails to load, then shows the error page inst
   let loads = 0;
   page.on('load', () => loads++);
   await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About' }).click();
+  // Reloaded once: the server's page is readable, and the app waits for the visitor (ADR 0064).
+  await page.getByRole('heading', { level: 1, name: 'About Tagalong' }).waitFor({ timeout: 15_000 });
+  expect(loads).toBe(1);
+  // Then the app starts, its page module still fails: the error page, not another reload.
+  await nudgePointer(page);
   await page.getByRole('heading', { name: 'Internal Server Error' }).waitFor({ timeout: 15_000 });
   expect(loads).toBe(1);
   expect(new URL(page.url()).pathname).toBe('/about');
