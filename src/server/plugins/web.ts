@@ -106,6 +106,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
           })
         : null;
     if (rendered && page.includes(EMPTY_ROOT)) page = deferAppChunks(page.replace(EMPTY_ROOT, () => rendered));
+    // A page drawn for a visitor differs from one for a request with a session cookie (ADR 0064).
+    if (rendered && options.hasSessionCookie) reply.header('vary', 'Cookie');
     return reply
       .code(match.kind === 'page' ? 200 : 404)
       .header('cache-control', 'no-cache')
