@@ -13,6 +13,9 @@ export const AFTER_PAINT_ELEMENT_ID = 'tagalong-after-paint';
  */
 export const APP_READY_ATTRIBUTE = 'data-app';
 
+/** The same attribute's value while the app begins to take a page over, before it is `ready`. */
+export const APP_STARTING = 'starting';
+
 /**
  * Set on the root element (`data-start="interaction"`) of a page a visitor can use before the app
  * runs: the app is loaded on the visitor's first interaction, not at load (ADR 0064).

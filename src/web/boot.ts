@@ -5,12 +5,19 @@
 // draws alone starts the app at once (its chunks are already being fetched: index.html names them).
 // First: it must run before any schema is built.
 import './lib/zod-setup.ts';
-import { AFTER_PAINT_ELEMENT_ID, APP_READY_ATTRIBUTE, START_ON_INTERACTION_ATTRIBUTE } from '#shared/page-shell.ts';
-import { holdActionsUntilApp, onFirstInteraction, whenAppReady } from './lib/before-app.ts';
+import {
+  AFTER_PAINT_ELEMENT_ID,
+  APP_READY_ATTRIBUTE,
+  APP_STARTING,
+  START_ON_INTERACTION_ATTRIBUTE,
+} from '#shared/page-shell.ts';
+import { holdActionsUntilApp, onFirstInteraction, whenApp } from './lib/before-app.ts';
 import './styles.css';
 
-// What is typed, pressed and sent before the app has taken the page over is done again once it has.
-const held = holdActionsUntilApp(document);
+// Every form of the app is sent by its own handler; a form in the server's HTML, submitted before the
+// app has taken it over, would otherwise go to the address bar with its fields (a password, say).
+// React's handlers still run: this only stops the browser's own submission.
+document.addEventListener('submit', (event) => event.preventDefault(), true);
 
 function startApp() {
   const chunks = document.getElementById(AFTER_PAINT_ELEMENT_ID);
@@ -19,7 +26,13 @@ function startApp() {
 }
 
 const root = document.getElementById('root');
-whenAppReady(APP_READY_ATTRIBUTE, () => held.appReady(root ?? document));
+if (root?.firstChild) {
+  // What is typed, pressed and sent on the server's page before the app starts is done again once
+  // the app has taken the page over.
+  const held = holdActionsUntilApp(document);
+  whenApp(APP_READY_ATTRIBUTE, [APP_STARTING, 'ready'], held.stop);
+  whenApp(APP_READY_ATTRIBUTE, ['ready'], () => held.replay(root));
+}
 
 if (root?.firstChild && root.getAttribute(START_ON_INTERACTION_ATTRIBUTE) === 'interaction') {
   onFirstInteraction(window, startApp);

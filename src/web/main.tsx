@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type HydrationState, RouterProvider } from 'react-router';
+import { APP_READY_ATTRIBUTE, APP_STARTING } from '#shared/page-shell.ts';
 import { matchRoute } from '#shared/routes.ts';
 import { authQueries } from './api/auth.ts';
 import { preloadPage } from './app/route-gate.tsx';
@@ -31,6 +32,8 @@ const app = (hydrationData?: HydrationState) => (
 // A public page comes rendered by the server (ADR 0056): the app takes over that HTML instead of
 // drawing it again, with the page's module loaded first so page and layout are taken over together.
 async function start(container: HTMLElement) {
+  // From here React handles events: what boot.ts held until now is done again once it is ready.
+  document.documentElement.setAttribute(APP_READY_ATTRIBUTE, APP_STARTING);
   const hydrationData = readHydrationData();
   const match = matchRoute(window.location.pathname, { demoMode: false });
   if (!hydrationData || !container.firstChild || match.kind !== 'page') {

@@ -2,7 +2,7 @@
 import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdActionsUntilApp, onFirstInteraction, replayTypedText, whenAppReady } from './before-app.ts';
+import { holdActionsUntilApp, onFirstInteraction, replayTypedText, whenApp } from './before-app.ts';
 
 // Before the app has taken a prerendered page over (ADR 0056, 0064): the app is fetched on the first
 // interaction, and what the person typed meanwhile reaches the app's state instead of being wiped.
@@ -96,39 +96,58 @@ function Actions({ onPress, onSend }: { onPress: () => void; onSend: (city: stri
   );
 }
 
+/** The server's HTML of <Actions />, on the page before the app. */
+function serverActions() {
+  const container = document.createElement('div');
+  container.innerHTML =
+    '<form><input aria-label="City" value=""/><button type="button">Filters</button><button type="submit">Search</button></form>';
+  document.body.append(container);
+  // As boot.ts does for every page: the browser never sends a form itself.
+  container.addEventListener('submit', (event) => event.preventDefault());
+  return {
+    container,
+    input: container.querySelector('input') as HTMLInputElement,
+    filters: container.querySelector('[type=button]') as HTMLButtonElement,
+    search: container.querySelector('[type=submit]') as HTMLButtonElement,
+  };
+}
+
 describe('what is pressed and sent before the app', () => {
-  it('is done again once the app is there, after the text typed; the browser never sends a form itself', async () => {
-    const container = document.createElement('div');
-    container.innerHTML =
-      '<form><input aria-label="City" value=""/><button type="button">Filters</button><button type="submit">Search</button></form>';
-    document.body.append(container);
+  it('is done again once the app has taken the page over, after the text typed, and only once', async () => {
+    const page = serverActions();
     const held = holdActionsUntilApp(document);
-    const [input, filters, search] = [
-      container.querySelector('input') as HTMLInputElement,
-      container.querySelector('[type=button]') as HTMLButtonElement,
-      container.querySelector('[type=submit]') as HTMLButtonElement,
-    ];
-    input.value = 'Paris';
-    filters.click();
-    search.click();
+    page.input.value = 'Paris';
+    page.filters.click();
+    page.search.click();
     const onPress = vi.fn();
     const onSend = vi.fn();
+    held.stop();
     await act(async () => {
-      root = hydrateRoot(container, <Actions onPress={onPress} onSend={onSend} />);
+      root = hydrateRoot(page.container, <Actions onPress={onPress} onSend={onSend} />);
     });
     expect([onPress, onSend].map((f) => f.mock.calls.length)).toEqual([0, 0]);
-    act(() => held.appReady(container));
+    act(() => held.replay(page.container));
     expect(onPress).toHaveBeenCalledTimes(1);
     expect(onSend).toHaveBeenCalledWith('Paris');
 
-    // Once the app is there, nothing is held: each press and sending happens once.
-    act(() => filters.click());
-    act(() => search.click());
+    // From then on each press and sending is the app's alone.
+    act(() => page.filters.click());
+    act(() => page.search.click());
     expect(onPress).toHaveBeenCalledTimes(2);
     expect(onSend).toHaveBeenCalledTimes(2);
-    const native = new Event('submit', { cancelable: true });
-    container.querySelector('form')?.dispatchEvent(native);
-    expect(native.defaultPrevented).toBe(true);
+  });
+
+  it('holds nothing once the app has started: React handles what comes after', async () => {
+    const page = serverActions();
+    const held = holdActionsUntilApp(document);
+    held.stop();
+    const onPress = vi.fn();
+    await act(async () => {
+      root = hydrateRoot(page.container, <Actions onPress={onPress} onSend={vi.fn()} />);
+    });
+    act(() => page.filters.click());
+    act(() => held.replay(page.container));
+    expect(onPress).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -145,14 +164,19 @@ describe('starting the app', () => {
     expect(start).toHaveBeenCalledTimes(1);
   });
 
-  it('says when the app is ready, at once if it already is', async () => {
-    const later = vi.fn();
-    whenAppReady('data-app', later);
-    expect(later).not.toHaveBeenCalled();
+  it('says when the app is starting or ready, at once if it already is', async () => {
+    const starting = vi.fn();
+    const ready = vi.fn();
+    whenApp('data-app', ['starting', 'ready'], starting);
+    whenApp('data-app', ['ready'], ready);
+    document.documentElement.setAttribute('data-app', 'starting');
+    await vi.waitFor(() => expect(starting).toHaveBeenCalledTimes(1));
+    expect(ready).not.toHaveBeenCalled();
     document.documentElement.setAttribute('data-app', 'ready');
-    await vi.waitFor(() => expect(later).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(ready).toHaveBeenCalledTimes(1));
     const now = vi.fn();
-    whenAppReady('data-app', now);
+    whenApp('data-app', ['ready'], now);
     expect(now).toHaveBeenCalledTimes(1);
+    expect(starting).toHaveBeenCalledTimes(1);
   });
 });

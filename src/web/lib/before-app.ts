@@ -16,15 +16,19 @@ export function onFirstInteraction(target: EventTarget, start: () => void): void
   }
 }
 
-/** Runs `then` once the app has mounted or taken over the page (`data-app="ready"` on <html>). */
-export function whenAppReady(attribute: string, then: () => void): void {
+/**
+ * Runs `then` once <html>'s `attribute` holds one of `values`: the app marks it `starting` as it
+ * begins to take the page over and `ready` once a page has mounted or been taken over.
+ */
+export function whenApp(attribute: string, values: readonly string[], then: () => void): void {
   const html = document.documentElement;
-  if (html.getAttribute(attribute) === 'ready') {
+  const reached = () => values.includes(html.getAttribute(attribute) ?? '');
+  if (reached()) {
     then();
     return;
   }
   const watching = new MutationObserver(() => {
-    if (html.getAttribute(attribute) !== 'ready') return;
+    if (!reached()) return;
     watching.disconnect();
     then();
   });
@@ -56,34 +60,34 @@ export function replayTypedText(root: ParentNode): void {
 
 /**
  * What a person does on a prerendered page before the app has taken it over, done again once it has:
- * the text typed, the last button pressed, the last form sent. The browser never sends a form itself
- * (a password would end up in the address): every form of the app is sent by its own handler.
+ * the text typed, the last button pressed, the last form sent. Held only until the app starts taking
+ * the page over (`stop`): from then on React handles events itself, and replays those that reach a
+ * part it has not taken over yet.
  */
-export function holdActionsUntilApp(doc: Document): { appReady(root: ParentNode): void } {
-  let ready = false;
+export function holdActionsUntilApp(doc: Document): { stop(): void; replay(root: ParentNode): void } {
+  const holding = new AbortController();
   let sent: HTMLFormElement | null = null;
   let pressed: HTMLButtonElement | null = null;
   doc.addEventListener(
     'submit',
     (event) => {
-      event.preventDefault();
-      if (!ready && event.target instanceof HTMLFormElement) sent = event.target;
+      if (event.target instanceof HTMLFormElement) sent = event.target;
     },
-    true,
+    { capture: true, signal: holding.signal },
   );
   doc.addEventListener(
     'click',
     (event) => {
-      if (ready || !(event.target instanceof Element)) return;
-      const button = event.target.closest('button');
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
       // A submit button's press is its form's sending, kept above.
       if (button && button.type !== 'submit') pressed = button;
     },
-    true,
+    { capture: true, signal: holding.signal },
   );
   return {
-    appReady(root) {
-      ready = true;
+    stop: () => holding.abort(),
+    replay(root) {
+      holding.abort();
       replayTypedText(root);
       const [button, form] = [pressed, sent];
       pressed = sent = null;
