@@ -47,7 +47,8 @@ it('reloads once when a page chunk fails to load, then shows the error page inst
   await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About' }).click();
   // Reloaded once: the server's page is readable, and the app waits for the visitor (ADR 0064).
   await page.getByRole('heading', { level: 1, name: 'About Tagalong' }).waitFor({ timeout: 15_000 });
-  expect(loads).toBe(1);
+  // The heading is parsed before the reloaded page's load event: wait for that event.
+  await expect.poll(() => loads, { timeout: 15_000 }).toBe(1);
   // Then the app starts, its page module still fails: the error page, not another reload.
   await nudgePointer(page);
   await page.getByRole('heading', { name: 'Internal Server Error' }).waitFor({ timeout: 15_000 });
