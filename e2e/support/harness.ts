@@ -141,6 +141,21 @@ export async function makeAdmin(server: E2EServer, userId: string) {
 }
 
 /**
+ * A failed test's error with what the page showed then and the browser's errors: a flake seen only in a
+ * CI log can then be read rather than guessed at.
+ */
+async function withWhatThePageShowed(err: unknown, { page, errors }: { page: Page; errors: string[] }) {
+  if (!(err instanceof Error)) return err;
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2000 })
+    .catch((cause: Error) => `(unreadable: ${cause.message.split('\n')[0]})`);
+  const shown = text.replace(/\n{2,}/g, '\n').slice(0, 2000);
+  err.message += `\n--- ${page.url()} showed:\n${shown}\n--- browser errors: ${errors.length ? errors.join('\n') : 'none'}`;
+  return err;
+}
+
+/**
  * The usual set-up of an e2e file: one server and one browser for the whole file, started before
  * its tests and stopped after. Read `env.server` and `env.browser` inside the tests.
  */
@@ -154,6 +169,8 @@ export function setUpServerAndBrowser(options: Parameters<typeof startServer>[0]
       const p = await newPage(env.browser, env.server.url, viewport);
       try {
         return await fn(p);
+      } catch (err) {
+        throw await withWhatThePageShowed(err, p);
       } finally {
         await p.context.close();
       }

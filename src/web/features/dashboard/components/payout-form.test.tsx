@@ -65,4 +65,27 @@ describe('PayoutForm', () => {
     expect(screen.queryByText(/€0\.00/)).toBeNull();
     expect(await seriousViolations(container)).toEqual([]);
   });
+
+  it('moves there too when the refetch lands before the request has settled', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/meta': () => meta,
+      // The dashboard's balance query is refetched before the mutation's promise resolves.
+      'POST /api/payouts': async () => {
+        act(() => setBalances([balance('GBP', 2400)]));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return payout;
+      },
+    });
+    renderPage(<Holder />, { url: '/user/dashboard' });
+    expect(await screen.findByText('Up to €12.50.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Pay out all €12.50' }));
+    await user.type(screen.getByRole('textbox', { name: /Account holder/ }), 'Tess Traveler');
+    await user.type(screen.getByRole('textbox', { name: /IBAN/ }), 'DE89370400440532013000');
+    await user.click(screen.getByRole('button', { name: 'Request payout' }));
+    expect(await screen.findByText(/Payout of €12.50 requested/)).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Up to £24.00.')).toBeTruthy());
+    expect(screen.getByRole('textbox', { name: /Amount \(GBP\)/ })).toBeTruthy();
+    expect(screen.queryByText(/€0\.00/)).toBeNull();
+  });
 });

@@ -86,14 +86,16 @@ export function PayoutForm({ balances }: { balances: CurrencyBalance[] }) {
     defaultValues,
   });
   const { errors } = form.formState;
-  const currency = form.watch('currency');
+  const chosen = form.watch('currency');
   const method = form.watch('method');
+  // A payout of all of one currency takes it off the list: the form shows one still available rather
+  // than "up to 0" of the one just paid out, whichever lands first, the refetched balances or the
+  // form's reset after the request; the effect then makes it the form's value too.
+  const currency = available[chosen] === undefined ? first : chosen;
   const max = available[currency] ?? 0;
-  // A payout of all of one currency takes it off the list: the form moves to one still available,
-  // rather than offering "up to 0" of the one just paid out.
   useEffect(() => {
-    if (available[currency] === undefined && balances[0]) form.setValue('currency', balances[0].currency);
-  }, [available, balances, currency, form]);
+    if (chosen !== currency) form.setValue('currency', currency);
+  }, [chosen, currency, form]);
   const methodErrorId = `${id('method')}-error`;
 
   const onSubmit = form.handleSubmit(async (values) => {
