@@ -142,6 +142,42 @@ describe('prerendered public pages', () => {
     }
   });
 
+  it('gives a visitor a listing with its results and map in the HTML, and the app on the first interaction', async () => {
+    const listing = '/packages?from=paris-fr&to=berlin-de';
+    // The API's first answer in a fresh process is slow (a page whose answers are late is sent
+    // without them): the listing is asked once before, as on any running server.
+    expect((await fetch(`${env.server.url}/api/browse/packages?from=paris-fr&to=berlin-de`)).ok).toBe(true);
+    const held = await withAppHeldBack(listing, { width: 1280, height: 800 });
+    try {
+      const page = held.page;
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        // The API asked by script (the cards' photos are images, loaded as the HTML names them).
+        if (['fetch', 'xhr'].includes(request.resourceType())) asked.push(new URL(request.url()).pathname);
+      });
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      // The cards, the route search's cities and the map are there without the app or a request.
+      const cards = page.getByRole('list', { name: 'open packages' }).getByRole('listitem');
+      expect(await cards.count()).toBeGreaterThan(0);
+      const first = (await cards.first().getByRole('heading').innerText()).trim();
+      expect(await page.getByRole('combobox', { name: 'From' }).inputValue()).toBe('Paris, France');
+      expect(await page.getByRole('img', { name: /^Map of the route from Paris to Berlin/ }).isVisible()).toBe(true);
+      expect(held.appRequests()).toBe(0);
+      expect(asked).toEqual([]);
+
+      // The app comes on the first interaction, takes the page over without a mismatch (none in the
+      // console) and asks for the results again, as for any answer it did not fetch itself.
+      await held.release();
+      await expect.poll(() => asked.includes('/api/browse/packages')).toBe(true);
+      expect((await cards.first().getByRole('heading').innerText()).trim()).toBe(first);
+      await expectAccessible(page);
+      expect(held.errors).toEqual([]);
+    } finally {
+      await held.context.close();
+    }
+  });
+
   it('lets the browser draw the member pages itself', async () => {
     const res = await fetch(`${env.server.url}/user/dashboard`);
     expect(await res.text()).toContain('<div id="root"></div>');

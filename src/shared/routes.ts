@@ -34,8 +34,9 @@ export interface RouteDef {
   params?: Readonly<Record<string, RegExp>>;
   /**
    * A prerendered page a visitor can use before the app runs — links, text fields, forms and buttons,
-   * whose sending and pressing the app does once it is there — and has nothing a visitor drags, ticks
-   * or picks from a list: for a visitor, the app is loaded on the first interaction (ADR 0064).
+   * whose sending and pressing the app does once it is there, and plain fields it reads when a form is
+   * sent — with nothing a visitor drags: for a visitor, the app is loaded on the first interaction
+   * (ADR 0064), when the page came with every answer it shows (ADR 0065).
    */
   startsOnInteraction?: true;
 }
@@ -61,6 +62,7 @@ export const routes = [
     path: '/packages',
     layout: 'miscpages',
     title: 'Packages to carry',
+    startsOnInteraction: true,
     description:
       'Open packages waiting for a traveler: see the route, the size and the reward, then carry one on your trip.',
   },
@@ -68,6 +70,7 @@ export const routes = [
     path: '/trips',
     layout: 'miscpages',
     title: 'Trips going your way',
+    startsOnInteraction: true,
     description:
       'Upcoming trips by travelers with room to spare: find one going your way and send your package with them.',
   },

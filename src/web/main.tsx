@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type HydrationState, RouterProvider } from 'react-router';
@@ -46,6 +46,9 @@ async function start(container: HTMLElement) {
   // Drawn for a visitor (ADR 0064): the first render shows the same signed-out header, then the
   // session is asked as on any page (stale at once, so the query fetches when mounted).
   if (hydrationData.visitor) queryClient.setQueryData(authQueries.me().queryKey, null, { updatedAt: 0 });
+  // The answers the server drew the page with (a listing's results, ADR 0065): the first render shows
+  // them as the HTML does; they are asked again as the page mounts, as any stale answer is.
+  if (hydrationData.queries) hydrate(queryClient, hydrationData.queries);
   hydrateRoot(container, app(hydrationData));
 }
 void start(root);

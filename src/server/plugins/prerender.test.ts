@@ -28,10 +28,22 @@ function webDistWithRenderer(): string {
   mkdirSync(ssr);
   writeFileSync(
     path.join(ssr, 'entry-server.js'),
-    `export async function render(url, signal, options) {
+    `let api;
+     export function fetchOnServer(fetch) { api = fetch; }
+     export async function render(url, signal, options) {
        globalThis.prerenderCalls.push(url);
        if (options && options.visitor) {
-         return { html: '<main>for a visitor</main>', hydrationData: { loaderData: { url }, visitor: true } };
+         if (url.includes('answers')) {
+           const asked = await Promise.all([
+             api('/api/meta').then(async (r) => r.status + ' ' + (await r.json()).buildId),
+             api('/api/meta', { method: 'POST' }).then((r) => String(r.status)),
+             api('/assets/index-abc.js').then((r) => String(r.status)),
+           ]);
+           return { html: '<main>' + asked.join(', ') + '</main>', hydrationData: { loaderData: { url }, visitor: true },
+                    complete: true, withData: true };
+         }
+         return { html: '<main>for a visitor</main>', hydrationData: { loaderData: { url }, visitor: true },
+                  complete: !url.includes('loading'), withData: false };
        }
        if (url.includes('boom')) throw new Error('boom');
        if (url.includes('decline')) return null;
@@ -114,8 +126,13 @@ describe('prerendered public pages', () => {
     expect(secure.body).toContain('<div id="root"><main>rendered </main></div>');
 
     // Other public pages are drawn for the visitor but start at load, as before.
+    const terms = await page('/terms-and-conditions?visitor=1', {});
+    expect(terms.body).toContain('<div id="root"><main>for a visitor</main></div>');
+    // A page that would wait for an interaction but still shows something loading starts at load.
     const listing = await page('/packages?visitor=1', {});
-    expect(listing.body).toContain('<div id="root"><main>for a visitor</main></div>');
+    expect(listing.body).toContain(`<div id="root" ${START_ON_INTERACTION_ATTRIBUTE}="interaction">`);
+    const loading = await page('/packages?loading=1', {});
+    expect(loading.body).toContain('<div id="root"><main>for a visitor</main></div>');
 
     // Someone who may be signed in gets the page with its session to be asked, and the app at load.
     const member = await page('/');
@@ -124,6 +141,12 @@ describe('prerendered public pages', () => {
     expect(member.state).toEqual({ loaderData: { url: 'http://localhost/' } });
     // The two renderings of one address are kept apart.
     expect((await page('/', {})).body).toContain('for a visitor');
+  });
+
+  it('gives the renderer the API for reading only, answered in-process as a visitor sees it', async () => {
+    const res = await page('/packages?answers=1', {});
+    // GET /api/meta answered (with the build's id), a POST and an address outside /api refused.
+    expect(res.body).toContain('<main>200 test-build, 405, 405</main>');
   });
 
   it('keeps markup in the address from closing the state script', async () => {

@@ -13,8 +13,15 @@ import {
 interface Rendered {
   html: string;
   hydrationData: unknown;
+  complete: boolean;
+  withData: boolean;
 }
 type Render = (url: string, signal?: AbortSignal, options?: RenderedFor) => Promise<Rendered | null>;
+type Fetch = typeof globalThis.fetch;
+interface Renderer {
+  render: Render;
+  fetchOnServer: (fetch: Fetch) => void;
+}
 
 export interface PrerenderRequest {
   /** No session cookie: the page is drawn signed out (ADR 0064). */
@@ -23,13 +30,18 @@ export interface PrerenderRequest {
   startsOnInteraction: boolean;
 }
 
-/** A page that takes longer than this is sent empty and drawn by the browser, as before prerendering. */
-const RENDER_TIMEOUT_MS = 2_000;
+/** A page that takes longer than this (with its answers, at most 1.5 s of it) is sent empty and drawn by the browser, as before prerendering. */
+const RENDER_TIMEOUT_MS = 3_000;
 /**
  * Pages differ only by their address and whether they are drawn for a visitor, so the last ones
  * rendered are kept (a build never changes under a process).
  */
 const CACHE_SIZE = 200;
+/**
+ * A page drawn with the API's answers (a listing's results, ADR 0065) is kept this long: a package
+ * published since shows in the next page served after it, and the app asks again when it starts.
+ */
+const DATA_TTL_MS = 30_000;
 /** index.html's app element, as the build writes it: where a prerendered page goes. */
 export const EMPTY_ROOT = '<div id="root"></div>';
 
@@ -71,27 +83,35 @@ export function scriptSafeJson(value: unknown): string {
 export async function loadPrerenderer(
   webDir: string,
   log: FastifyBaseLogger,
+  api: Fetch,
+  now: () => number = Date.now,
 ): Promise<((url: string, request: PrerenderRequest) => Promise<string | null>) | null> {
   const entry = path.join(ssrDirFor(webDir), 'entry-server.js');
   if (!existsSync(entry)) {
     log.warn({ entry }, 'no server renderer in the web build: public pages are drawn by the browser alone');
     return null;
   }
-  const { render } = (await import(pathToFileURL(entry).href)) as { render: Render };
-  const cache = new Map<string, string | null>();
+  const { render, fetchOnServer } = (await import(pathToFileURL(entry).href)) as Renderer;
+  fetchOnServer(api);
+  const cache = new Map<string, { root: string | null; until: number }>();
 
   return async (url, { visitor, startsOnInteraction }) => {
     const key = `${visitor ? 'visitor' : 'session'} ${url}`;
     const cached = cache.get(key);
-    if (cached !== undefined) return cached;
+    if (cached && cached.until > now()) return cached.root;
+    cache.delete(key);
     let root: string | null;
+    let until = Number.POSITIVE_INFINITY;
     try {
       const rendered = await render(
         `http://localhost${url}`,
         AbortSignal.timeout(RENDER_TIMEOUT_MS),
         visitor ? { visitor } : {},
       );
-      const start = visitor && startsOnInteraction ? ` ${START_ON_INTERACTION_ATTRIBUTE}="interaction"` : '';
+      // Only a page with nothing left loading waits for an interaction: it is whole without the app.
+      const start =
+        visitor && startsOnInteraction && rendered?.complete ? ` ${START_ON_INTERACTION_ATTRIBUTE}="interaction"` : '';
+      if (rendered?.withData) until = now() + DATA_TTL_MS;
       root = rendered
         ? `<div id="root"${start}>${rendered.html}</div><script type="application/json" id="${ROUTER_STATE_ELEMENT_ID}">${scriptSafeJson(rendered.hydrationData)}</script>`
         : null;
@@ -101,7 +121,7 @@ export async function loadPrerenderer(
       return null;
     }
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    cache.set(key, root);
+    cache.set(key, { root, until });
     return root;
   };
 }

@@ -90,7 +90,24 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   const headEnd = Math.max(0, afterHead.indexOf('</head>'));
   const [midHead, tail] = [afterHead.slice(0, headEnd), afterHead.slice(headEnd)];
 
-  const prerender = built ? await loadPrerenderer(root, app.log) : null;
+  // The renderer's requests for a page's answers (ADR 0065): read-only, to the API, with no cookie,
+  // so it only ever sees what a visitor may; answered in-process, never over the network.
+  const api: typeof fetch = async (input, init) => {
+    const target = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    if (method !== 'GET' || !target.pathname.startsWith('/api/')) return new Response(null, { status: 405 });
+    const res = await app.inject({
+      method: 'GET',
+      url: `${target.pathname}${target.search}`,
+      headers: { accept: 'application/json' },
+    });
+    const type = res.headers['content-type'];
+    return new Response(res.payload, {
+      status: res.statusCode,
+      headers: typeof type === 'string' ? { 'content-type': type } : {},
+    });
+  };
+  const prerender = built ? await loadPrerenderer(root, app.log, api) : null;
 
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(req.url, 'http://x');

@@ -1,3 +1,4 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import { createBrowserRouter, data, type HydrationState, Navigate, type RouteObject } from 'react-router';
 import { type RenderedFor, ROUTER_STATE_ELEMENT_ID } from '#shared/page-shell.ts';
 import { areValidRouteParams, type LayoutName, type RouteDef, routes, toRouterPath } from '#shared/routes.ts';
@@ -67,12 +68,18 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
-/** The server's router state for a page it rendered, or undefined for a page the browser draws alone. */
-export function readHydrationData(): (HydrationState & RenderedFor) | undefined {
+/**
+ * What the server sends with a page it rendered: the router's state, whom it drew the page for, and
+ * the answers it drew it with (the listings' results, ADR 0065), for the query cache.
+ */
+export type PageState = HydrationState & RenderedFor & { queries?: DehydratedState };
+
+/** The server's state for a page it rendered, or undefined for a page the browser draws alone. */
+export function readHydrationData(): PageState | undefined {
   const text = document.getElementById(ROUTER_STATE_ELEMENT_ID)?.textContent;
   if (!text) return undefined;
   try {
-    return JSON.parse(text) as HydrationState & RenderedFor;
+    return JSON.parse(text) as PageState;
   } catch {
     return undefined;
   }

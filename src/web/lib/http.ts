@@ -13,14 +13,29 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+type Fetch = typeof globalThis.fetch;
+let serverFetch: Fetch | undefined;
+
+/**
+ * Where the server's renderer sends the app's requests (ADR 0065): straight into the API in the same
+ * process, since a relative address means nothing there. Never set in a browser.
+ */
+export function fetchOnServer(fetch: Fetch) {
+  serverFetch = fetch;
+}
+
 export function createHttp(options: FetchOptions = {}) {
-  return ofetch.create({
-    credentials: 'same-origin',
-    ...options,
-    onResponseError({ response }) {
-      if (response.status === 401) for (const listener of unauthorizedListeners) listener();
+  return ofetch.create(
+    {
+      credentials: 'same-origin',
+      ...options,
+      onResponseError({ response }) {
+        if (response.status === 401) for (const listener of unauthorizedListeners) listener();
+      },
     },
-  });
+    // Looked up on each call, so a test's stubbed fetch is the one used.
+    { fetch: (input, init) => (serverFetch ?? globalThis.fetch)(input, init) },
+  );
 }
 
 export const http = createHttp();

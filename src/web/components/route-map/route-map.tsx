@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { haversineKm } from '#shared/geo.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { formatKm } from '#web/lib/format.ts';
+import { useReading } from '#web/lib/reading.ts';
 import type { RouteEnds } from './projection.ts';
 
 const RouteMapCanvas = lazy(() => import('./route-map-canvas.tsx'));
@@ -12,7 +13,8 @@ const RouteMapCanvas = lazy(() => import('./route-map-canvas.tsx'));
  */
 export function RouteMap({ from, to, className }: RouteEnds & { className?: string }) {
   const km = Math.round(haversineKm(from, to));
-  const label = `Map of the route from ${from.city} to ${to.city}, ${formatKm(km)} as the crow flies`;
+  const distance = formatKm(km, useReading());
+  const label = `Map of the route from ${from.city} to ${to.city}, ${distance} as the crow flies`;
   return (
     <figure className={className}>
       <div className="aspect-[16/7] w-full">
@@ -21,7 +23,7 @@ export function RouteMap({ from, to, className }: RouteEnds & { className?: stri
         </Suspense>
       </div>
       <figcaption className="mt-2 text-sm text-slate-600">
-        {from.city} → {to.city}: {formatKm(km)} as the crow flies
+        {from.city} → {to.city}: {distance} as the crow flies
       </figcaption>
     </figure>
   );

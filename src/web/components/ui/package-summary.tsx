@@ -10,7 +10,8 @@ import {
 } from '#shared/package-public.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { formatDate, formatKg } from '#web/lib/format.ts';
+import { formatDate, formatKg, type Reading } from '#web/lib/format.ts';
+import { useReading } from '#web/lib/reading.ts';
 
 /**
  * What a package card can show. Every screen's package shape (my list's summary, a match, the full
@@ -41,16 +42,18 @@ export type PackageFact =
   | 'reward'
   | { term: string; value: ReactNode };
 
-const money = (amount: number, currency: Currency | string) => formatMoney(amount, currency as Currency);
+const money = (amount: number, currency: Currency | string, reading: Reading) =>
+  formatMoney(amount, currency as Currency, reading.locale);
 
-const dateValue = (iso: string | null | undefined) => (iso ? <time dateTime={iso}>{formatDate(iso)}</time> : '—');
+const dateValue = (iso: string | null | undefined, reading: Reading) =>
+  iso ? <time dateTime={iso}>{formatDate(iso, reading)}</time> : '—';
 
-function factOf(fact: PackageFact, pkg: PackageSummaryFields): { term: string; value: ReactNode } {
+function factOf(fact: PackageFact, pkg: PackageSummaryFields, reading: Reading): { term: string; value: ReactNode } {
   switch (fact) {
     case 'pickupFrom':
-      return { term: 'Pickup from', value: dateValue(pkg.pickupFrom) };
+      return { term: 'Pickup from', value: dateValue(pkg.pickupFrom, reading) };
     case 'deliverBy':
-      return { term: 'Deliver by', value: dateValue(pkg.deliverBy) };
+      return { term: 'Deliver by', value: dateValue(pkg.deliverBy, reading) };
     case 'size':
       return {
         term: 'Size',
@@ -63,9 +66,9 @@ function factOf(fact: PackageFact, pkg: PackageSummaryFields): { term: string; v
         ),
       };
     case 'weight':
-      return { term: 'Weight', value: pkg.weightKg == null ? '—' : formatKg(pkg.weightKg) };
+      return { term: 'Weight', value: pkg.weightKg == null ? '—' : formatKg(pkg.weightKg, reading) };
     case 'reward':
-      return { term: 'Reward', value: pkg.reward == null ? '—' : money(pkg.reward, pkg.currency) };
+      return { term: 'Reward', value: pkg.reward == null ? '—' : money(pkg.reward, pkg.currency, reading) };
     default:
       return fact;
   }
@@ -153,6 +156,7 @@ export function PackageSummaryCard({
   ...rest
 }: PackageSummaryCardProps) {
   const titleId = useId();
+  const reading = useReading();
   const eyebrowId = useId();
   // A compact row sits in a list item and is named by its one link, so it needs no landmark of its own.
   const Wrapper = eyebrow ? 'section' : compact ? 'div' : 'article';
@@ -165,8 +169,8 @@ export function PackageSummaryCard({
   );
   const dates = compact
     ? [
-        pkg.pickupFrom ? `Pickup from ${formatDate(pkg.pickupFrom)}` : null,
-        pkg.deliverBy ? `deliver by ${formatDate(pkg.deliverBy)}` : null,
+        pkg.pickupFrom ? `Pickup from ${formatDate(pkg.pickupFrom, reading)}` : null,
+        pkg.deliverBy ? `deliver by ${formatDate(pkg.deliverBy, reading)}` : null,
       ].filter(Boolean)
     : [];
 
@@ -237,8 +241,8 @@ export function PackageSummaryCard({
                   'No reward set yet'
                 ) : (
                   <>
-                    Reward {money(pkg.reward, pkg.currency)}
-                    {pkg.total == null ? null : <> · you pay {money(pkg.total, pkg.currency)}</>}
+                    Reward {money(pkg.reward, pkg.currency, reading)}
+                    {pkg.total == null ? null : <> · you pay {money(pkg.total, pkg.currency, reading)}</>}
                   </>
                 )}
               </p>
@@ -248,7 +252,7 @@ export function PackageSummaryCard({
             <p className="shrink-0 text-right">
               <span className="block text-xs text-slate-600">Reward</span>
               <span className="text-lg font-bold text-slate-900">
-                {pkg.reward == null ? '—' : money(pkg.reward, pkg.currency)}
+                {pkg.reward == null ? '—' : money(pkg.reward, pkg.currency, reading)}
               </span>
             </p>
           ) : null}
@@ -265,7 +269,7 @@ export function PackageSummaryCard({
             )}
           >
             {facts.map((fact) => {
-              const { term, value } = factOf(fact, pkg);
+              const { term, value } = factOf(fact, pkg, reading);
               return (
                 <div key={term}>
                   <dt className="text-slate-600">{term}</dt>

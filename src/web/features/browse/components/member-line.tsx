@@ -1,8 +1,8 @@
 import { BadgeCheck, Star } from 'lucide-react';
 import type { PublicPackageCard } from '#shared/browse.ts';
 import { reliabilityLine } from '#web/components/member/reliability.tsx';
-
-const ratingFormat = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+import { formatRating } from '#web/lib/format.ts';
+import { useReading } from '#web/lib/reading.ts';
 
 /** Who is on the other side, as a stranger may know them: a first name, a rating, their record, whether verified. */
 export function MemberLine({
@@ -15,6 +15,7 @@ export function MemberLine({
   verified?: boolean;
 }) {
   const { rating } = member;
+  const reading = useReading();
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
       <span>
@@ -30,7 +31,7 @@ export function MemberLine({
       {rating ? (
         <span className="inline-flex items-center gap-1">
           <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-          {ratingFormat.format(rating.average)} out of 5 ({rating.count} {rating.count === 1 ? 'review' : 'reviews'})
+          {formatRating(rating.average, reading)} out of 5 ({rating.count} {rating.count === 1 ? 'review' : 'reviews'})
         </span>
       ) : (
         <span>No reviews yet</span>

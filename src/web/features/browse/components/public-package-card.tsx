@@ -4,6 +4,7 @@ import type { PublicPackageCard as Card } from '#shared/browse.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { PackageSummaryCard, RouteText } from '#web/components/ui/package-summary.tsx';
 import { formatKm } from '#web/lib/format.ts';
+import { useReading } from '#web/lib/reading.ts';
 import { MemberLine } from './member-line.tsx';
 
 /**
@@ -11,6 +12,7 @@ import { MemberLine } from './member-line.tsx';
  * name and rating. "Offer to carry" leads to the package's offer panel, through sign-up when needed.
  */
 export function PublicPackageCard({ card, offerHref }: { card: Card; offerHref: string }) {
+  const reading = useReading();
   return (
     <PackageSummaryCard
       pkg={card}
@@ -19,7 +21,7 @@ export function PublicPackageCard({ card, offerHref }: { card: Card; offerHref: 
       route={
         <>
           <RouteText from={card.pickup} to={card.dropoff} />
-          <span className="text-slate-600"> · {formatKm(card.distanceKm)}</span>
+          <span className="text-slate-600"> · {formatKm(card.distanceKm, reading)}</span>
         </>
       }
       facts={['pickupFrom', 'deliverBy', 'size', 'weight']}

@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { RouteText } from '#web/components/ui/package-summary.tsx';
 import { formatDateTime, formatKg, formatKm } from '#web/lib/format.ts';
+import { useReading } from '#web/lib/reading.ts';
 import { MemberLine } from './member-line.tsx';
 
 /**
@@ -14,29 +15,30 @@ import { MemberLine } from './member-line.tsx';
  * invites it for one of their packages and a visitor signs up first.
  */
 export function PublicTripCard({ trip }: { trip: Trip }) {
+  const reading = useReading();
   const name = `${trip.origin.city} to ${trip.destination.city}`;
   return (
-    <article aria-label={`Trip from ${name}, ${formatDateTime(trip.departureAt)}`} className="h-full">
+    <article aria-label={`Trip from ${name}, ${formatDateTime(trip.departureAt, reading)}`} className="h-full">
       <Card className="flex h-full flex-col gap-4 p-5">
         <div>
           <h3 className="text-lg font-semibold text-slate-900">
             <RouteText from={trip.origin} to={trip.destination} />
           </h3>
           <p className="text-sm text-slate-600">
-            {trip.origin.label} → {trip.destination.label} · {formatKm(trip.distanceKm)}
+            {trip.origin.label} → {trip.destination.label} · {formatKm(trip.distanceKm, reading)}
           </p>
         </div>
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <div>
             <dt className="text-slate-600">Leaves</dt>
             <dd className="font-medium text-slate-900">
-              <time dateTime={trip.departureAt}>{formatDateTime(trip.departureAt)}</time>
+              <time dateTime={trip.departureAt}>{formatDateTime(trip.departureAt, reading)}</time>
             </dd>
           </div>
           <div>
             <dt className="text-slate-600">Arrives</dt>
             <dd className="font-medium text-slate-900">
-              <time dateTime={trip.arrivalAt}>{formatDateTime(trip.arrivalAt)}</time>
+              <time dateTime={trip.arrivalAt}>{formatDateTime(trip.arrivalAt, reading)}</time>
             </dd>
           </div>
           <div>
@@ -45,7 +47,7 @@ export function PublicTripCard({ trip }: { trip: Trip }) {
           </div>
           <div>
             <dt className="text-slate-600">Room left</dt>
-            <dd className="font-medium text-slate-900">{formatKg(trip.freeCapacityKg)}</dd>
+            <dd className="font-medium text-slate-900">{formatKg(trip.freeCapacityKg, reading)}</dd>
           </div>
         </dl>
         <MemberLine lead="Travelling:" member={trip.traveler} verified={trip.traveler.verified} />

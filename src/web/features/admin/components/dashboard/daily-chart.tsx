@@ -35,7 +35,7 @@ export function DailyChart({ rows, series, format, formatTick = format, integers
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
           <XAxis
             dataKey="day"
-            tickFormatter={formatShortDay}
+            tickFormatter={(day: string) => formatShortDay(day)}
             minTickGap={16}
             tick={{ fill: '#475569', fontSize: 12 }}
             stroke="#cbd5e1"
