@@ -1,10 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fakeWebDist } from '#server/test/app.ts';
 import { AFTER_PAINT_ELEMENT_ID, ROUTER_STATE_ELEMENT_ID, START_ON_INTERACTION_ATTRIBUTE } from '#shared/page-shell.ts';
-import { scriptSafeJson, ssrDirFor } from './prerender.ts';
+import { loadPrerenderer, scriptSafeJson, ssrDirFor } from './prerender.ts';
 
 // The public pages come with their HTML (ADR 0056): the server runs the web build's renderer for
 // them and writes the result into #root; every other page is the empty shell the browser draws.
@@ -147,6 +148,31 @@ describe('prerendered public pages', () => {
     const res = await page('/packages?answers=1', {});
     // GET /api/meta answered (with the build's id), a POST and an address outside /api refused.
     expect(res.body).toContain('<main>200 test-build, 405, 405</main>');
+  });
+
+  it("keeps a page drawn with the API's answers for 30 s, and one without them for the process's life", async () => {
+    let now = 1_000;
+    const prerender = await loadPrerenderer(
+      webDistWithRenderer(),
+      pino({ level: 'silent' }),
+      async () => Response.json({ buildId: 'b' }),
+      () => now,
+    );
+    expect(prerender).not.toBeNull();
+    const visit = (url: string) => prerender?.(url, { visitor: true, startsOnInteraction: true });
+    const renders = (url: string) => calls.filter((u) => u === `http://localhost${url}`).length;
+
+    expect(await visit('/packages?answers=ttl')).toContain('<main>200 b, 200, 200</main>');
+    await visit('/about?ttl=1');
+    now += 29_000;
+    await visit('/packages?answers=ttl');
+    expect(renders('/packages?answers=ttl')).toBe(1);
+    now += 2_000;
+    await visit('/packages?answers=ttl');
+    expect(renders('/packages?answers=ttl')).toBe(2);
+    now += 86_400_000;
+    await visit('/about?ttl=1');
+    expect(renders('/about?ttl=1')).toBe(1);
   });
 
   it('keeps markup in the address from closing the state script', async () => {
