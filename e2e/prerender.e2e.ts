@@ -11,9 +11,14 @@ import { expectAccessible, setUpServerAndBrowser } from './support/harness.ts';
 const env = setUpServerAndBrowser({ demoMode: true });
 
 /** A page whose app chunk is held back until `release()`: what a slow phone shows meanwhile. */
-async function withAppHeldBack(path: string, viewport = { width: 360, height: 740 }) {
+async function withAppHeldBack(path: string, viewport = { width: 360, height: 740 }, timezoneId?: string) {
   // A context of its own, without the harness's wait for the app after each navigation.
-  const context = await env.browser.newContext({ baseURL: env.server.url, viewport, locale: 'en-GB' });
+  const context = await env.browser.newContext({
+    baseURL: env.server.url,
+    viewport,
+    locale: 'en-GB',
+    ...(timezoneId ? { timezoneId } : {}),
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -172,6 +177,33 @@ describe('prerendered public pages', () => {
       await expect.poll(() => asked.includes('/api/browse/packages')).toBe(true);
       expect((await cards.first().getByRole('heading').innerText()).trim()).toBe(first);
       await expectAccessible(page);
+      expect(held.errors).toEqual([]);
+    } finally {
+      await held.context.close();
+    }
+  });
+
+  it("gives a visitor a trip's page with its times, taken over by the app in the reader's locale", async () => {
+    const trips = (await (await fetch(`${env.server.url}/api/browse/trips?from=paris-fr&to=berlin-de`)).json()) as {
+      items: { id: string; departureAt: string }[];
+    };
+    const trip = trips.items[0];
+    if (!trip) throw new Error('the demo has no trip from Paris to Berlin');
+    // A reader in New York: the same locale as the server's HTML, another time zone.
+    const held = await withAppHeldBack(`/trips/${trip.id}`, { width: 1280, height: 800 }, 'America/New_York');
+    try {
+      const leaves = held.page.locator(`time[datetime="${trip.departureAt}"]`).first();
+      // Written by the server in its fixed conventions (en-GB, UTC: "1 Mar 2026, 10:00")…
+      await expect.poll(() => leaves.innerText()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+      const drawn = await leaves.innerText();
+      await held.release();
+      // …and by the app in the reader's, without a mismatch for React to complain about.
+      const reader = await held.page.evaluate(
+        (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+        trip.departureAt,
+      );
+      expect(reader).not.toBe(drawn);
+      await expect.poll(() => leaves.innerText()).toBe(reader);
       expect(held.errors).toEqual([]);
     } finally {
       await held.context.close();

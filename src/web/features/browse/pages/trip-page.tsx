@@ -11,6 +11,7 @@ import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '#web/components/ui/states.tsx';
 import { errorStatus } from '#web/lib/errors/describe-error.ts';
 import { formatDateTime, formatKg } from '#web/lib/format.ts';
+import { useReading } from '#web/lib/reading.ts';
 import { InvitePanel } from '../components/invite-panel.tsx';
 import { MemberLine } from '../components/member-line.tsx';
 
@@ -19,6 +20,8 @@ export default function TripPage() {
   // The router has already turned a malformed id into its 404 page.
   const { id = '' } = useParams();
   const trip = useQuery(browseQueries.trip(id));
+  // Drawn by the server for a visitor, with the trip (ADR 0065).
+  const reading = useReading();
 
   if (trip.isPending) return <PageSpinner label="Loading the trip" />;
   if (trip.isError) {
@@ -72,13 +75,13 @@ export default function TripPage() {
             <div>
               <dt className="text-slate-600">Leaves</dt>
               <dd className="font-medium text-slate-900">
-                <time dateTime={t.departureAt}>{formatDateTime(t.departureAt)}</time>
+                <time dateTime={t.departureAt}>{formatDateTime(t.departureAt, reading)}</time>
               </dd>
             </div>
             <div>
               <dt className="text-slate-600">Arrives</dt>
               <dd className="font-medium text-slate-900">
-                <time dateTime={t.arrivalAt}>{formatDateTime(t.arrivalAt)}</time>
+                <time dateTime={t.arrivalAt}>{formatDateTime(t.arrivalAt, reading)}</time>
               </dd>
             </div>
             <div>
@@ -87,7 +90,7 @@ export default function TripPage() {
             </div>
             <div>
               <dt className="text-slate-600">Room left</dt>
-              <dd className="font-medium text-slate-900">{formatKg(t.freeCapacityKg)}</dd>
+              <dd className="font-medium text-slate-900">{formatKg(t.freeCapacityKg, reading)}</dd>
             </div>
           </dl>
           <div className="mt-4">
