@@ -42,7 +42,7 @@ const TEXT_LIKE = /^(?:text|search|email|tel|url|password|number|date|datetime-l
  * finds), but the app's state still holds the server's empty value: the next render would wipe it.
  * Each such field is told to the app as an edit, as if typed now. React notices an edit by comparing
  * the field's value with the last one it saw, which it records through the element's `value`
- * property: the old value goes in that way, the typed one through the element's own setter.
+ * property: the old value goes in that way, the typed one through the prototype's setter, which it does not see.
  */
 export function replayTypedText(root: ParentNode): void {
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
