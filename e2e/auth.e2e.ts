@@ -3,14 +3,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '#server/db/schema/outbox.ts';
 import { TEST_PASSWORD } from '#server/test/users.ts';
+import { ROUTER_STATE_ELEMENT_ID } from '#shared/page-shell.ts';
 import {
-  appMetaLoaded,
   type E2EServer,
   expectAccessible,
   launchBrowser,
   newPage,
   signUp,
   startServer,
+  withStaleSessionCookie,
 } from './support/harness.ts';
 
 // Registering, confirming the e-mail address, signing in and resetting a password through the real
@@ -82,12 +83,11 @@ async function signInThroughForm(page: Page, email: string, password: string) {
 describe('/auth/login', () => {
   it('signs in with e-mail and password and lands on the dashboard', () =>
     withPage(async ({ page, errors }) => {
-      const meta = appMetaLoaded(page);
       await page.goto('/auth/login');
       expect(await page.getByRole('checkbox', { name: 'Remember me' }).isChecked()).toBe(true);
-      // Google is not configured on the test server, so its button is not offered. The page shows
-      // the form before it knows; the check means something only once it does.
-      await meta;
+      // Google is not configured on the test server, so its button is not offered. A visitor's page
+      // comes with the server's facts (ADR 0065), so the check means something at once.
+      expect(await page.locator(`#${ROUTER_STATE_ELEMENT_ID}`).textContent()).toContain('"googleSignIn":false');
       expect(await page.getByRole('button', { name: 'Continue with Google' }).count()).toBe(0);
       await expectAccessible(page);
       await signInThroughForm(page, 'member@example.test', TEST_PASSWORD);
@@ -178,7 +178,9 @@ describe('/auth/login', () => {
     }));
 
   it('offers Google when the server has it, and words a failed Google sign-in', () =>
-    withPage(async ({ page, errors }) => {
+    withPage(async ({ context, page, errors }) => {
+      // What a server with GOOGLE_CLIENT_ID answers, read by a browser that asks it itself.
+      await withStaleSessionCookie(context, server.url);
       await page.route('**/api/meta', async (route) => {
         const real = await route.fetch();
         await route.fulfill({ response: real, json: { ...(await real.json()), googleSignIn: true } });

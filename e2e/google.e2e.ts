@@ -11,6 +11,7 @@ import {
   newPage,
   signUp,
   startServer,
+  withStaleSessionCookie,
 } from './support/harness.ts';
 
 // "Continue with Google" in Chromium, through a local OpenID Connect provider
@@ -151,7 +152,7 @@ describe('/auth/connect-with-google', () => {
   });
 
   it('asks a visitor to sign in first, and says so when the server has no Google sign-in', async () => {
-    await withPage(async ({ page, errors }) => {
+    await withPage(async ({ context, page, errors }) => {
       await page.goto('/auth/connect-with-google');
       const explanation = page.getByRole('region', { name: 'Sign in to link Google' });
       await explanation.waitFor();
@@ -160,7 +161,9 @@ describe('/auth/connect-with-google', () => {
       );
       await expectAccessible(page);
 
-      // What a server without GOOGLE_CLIENT_ID answers (the rest of this server has it on).
+      // What a server without GOOGLE_CLIENT_ID answers (the rest of this server has it on), read by a
+      // browser that asks it itself rather than taking the server's facts from the page.
+      await withStaleSessionCookie(context, server.url);
       await page.route('**/api/meta', async (route) => {
         const real = await route.fetch();
         await route.fulfill({ response: real, json: { ...(await real.json()), googleSignIn: false } });

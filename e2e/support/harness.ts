@@ -98,6 +98,15 @@ export function appMetaLoaded(page: Page) {
   return page.waitForResponse((r) => new URL(r.url()).pathname === '/api/meta');
 }
 
+/**
+ * A session cookie that proves nothing (an expired session's): the server then draws its public pages
+ * without the API's answers, which the browser asks for itself (ADR 0065), so a test's stubbed
+ * answer (`page.route('**\/api/meta', …)`) is the one the page reads.
+ */
+export async function withStaleSessionCookie(context: BrowserContext, baseURL: string) {
+  await context.addCookies([{ name: 'better-auth.session_token', value: 'expired.session', url: baseURL }]);
+}
+
 /** axe-core on the current page: no serious or critical violations. */
 export async function expectAccessible(page: Page) {
   // A toast sliding in is half transparent: measure colours once transitions have settled.

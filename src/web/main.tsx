@@ -47,8 +47,12 @@ async function start(container: HTMLElement) {
   // session is asked as on any page (stale at once, so the query fetches when mounted).
   if (hydrationData.visitor) queryClient.setQueryData(authQueries.me().queryKey, null, { updatedAt: 0 });
   // The answers the server drew the page with (a listing's results, ADR 0065): the first render shows
-  // them as the HTML does; they are asked again as the page mounts, as any stale answer is.
-  if (hydrationData.queries) hydrate(queryClient, hydrationData.queries);
+  // them as the HTML does; then they are asked again as the page mounts, whatever their own
+  // freshness, since the page may have been cached a while (a maintenance notice switched on since).
+  if (hydrationData.queries) {
+    hydrate(queryClient, hydrationData.queries);
+    void queryClient.invalidateQueries({ refetchType: 'none' });
+  }
   hydrateRoot(container, app(hydrationData));
 }
 void start(root);
