@@ -45,17 +45,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Ask for all of the euros to a bank account, and see it requested. */
+async function payOutAllEuros(user: ReturnType<typeof userEvent.setup>) {
+  expect(await screen.findByText('Up to €12.50.')).toBeTruthy();
+  await user.click(screen.getByRole('button', { name: 'Pay out all €12.50' }));
+  await user.type(screen.getByRole('textbox', { name: /Account holder/ }), 'Tess Traveler');
+  await user.type(screen.getByRole('textbox', { name: /IBAN/ }), 'DE89370400440532013000');
+  await user.click(screen.getByRole('button', { name: 'Request payout' }));
+  expect(await screen.findByText(/Payout of €12.50 requested/)).toBeTruthy();
+}
+
 describe('PayoutForm', () => {
   it('moves to the currency still available once one is paid out in full', async () => {
-    const user = userEvent.setup();
     const calls = mockApi({ 'GET /api/meta': () => meta, 'POST /api/payouts': () => payout });
     const { container } = renderPage(<Holder />, { url: '/user/dashboard' });
-    expect(await screen.findByText('Up to €12.50.')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Pay out all €12.50' }));
-    await user.type(screen.getByRole('textbox', { name: /Account holder/ }), 'Tess Traveler');
-    await user.type(screen.getByRole('textbox', { name: /IBAN/ }), 'DE89370400440532013000');
-    await user.click(screen.getByRole('button', { name: 'Request payout' }));
-    expect(await screen.findByText(/Payout of €12.50 requested/)).toBeTruthy();
+    await payOutAllEuros(userEvent.setup());
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ amount: 1250, currency: 'EUR' });
 
     // Refetched after the request, without the euros.
@@ -67,7 +71,6 @@ describe('PayoutForm', () => {
   });
 
   it('moves there too when the refetch lands before the request has settled', async () => {
-    const user = userEvent.setup();
     mockApi({
       'GET /api/meta': () => meta,
       // The dashboard's balance query is refetched before the mutation's promise resolves.
@@ -78,12 +81,7 @@ describe('PayoutForm', () => {
       },
     });
     renderPage(<Holder />, { url: '/user/dashboard' });
-    expect(await screen.findByText('Up to €12.50.')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Pay out all €12.50' }));
-    await user.type(screen.getByRole('textbox', { name: /Account holder/ }), 'Tess Traveler');
-    await user.type(screen.getByRole('textbox', { name: /IBAN/ }), 'DE89370400440532013000');
-    await user.click(screen.getByRole('button', { name: 'Request payout' }));
-    expect(await screen.findByText(/Payout of €12.50 requested/)).toBeTruthy();
+    await payOutAllEuros(userEvent.setup());
     await waitFor(() => expect(screen.getByText('Up to £24.00.')).toBeTruthy());
     expect(screen.getByRole('textbox', { name: /Amount \(GBP\)/ })).toBeTruthy();
     expect(screen.queryByText(/€0\.00/)).toBeNull();
