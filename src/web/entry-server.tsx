@@ -10,8 +10,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from 'react-router';
 import type { RenderedFor } from '#shared/page-shell.ts';
 import { authQueries } from './api/auth.ts';
-import type { PageState } from './app/router.tsx';
-import { buildRoutes } from './app/router.tsx';
+import { buildRoutes, type PageState } from './app/router.tsx';
 
 export { fetchOnServer } from './lib/http.ts';
 
@@ -21,7 +20,7 @@ const handler = createStaticHandler(routes);
 export interface Rendered {
   /** What goes inside #root. */
   html: string;
-  /** The router's state and the answers drawn, for the browser to start from without asking again. */
+  /** The router's state and the answers drawn, for the browser's first render to match the HTML. */
   hydrationData: PageState;
   /** Whether the page holds every answer it asked for (nothing shows as loading). */
   complete: boolean;
