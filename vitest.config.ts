@@ -16,6 +16,10 @@ export default defineConfig({
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
+          // Two files at a time (Vitest's default is one worker fewer than the cores: one, here). Each
+          // file has its own database, and most of a file's time is waiting on it or on a socket
+          // (ADR 0066).
+          maxWorkers: 2,
         },
       },
       {

@@ -1,10 +1,15 @@
 // `npm test`: every check CI runs, in order, stopping at the first failure.
 // typecheck → lint (Biome, boundary rules, module cycles, docs stand alone) → unit + integration tests → browser check → e2e tests.
 // Ends with one line, "N passed, M failed", counting the steps.
+//
+// `.ci/run` runs it twice, on two databases, and narrows each run (ADR 0066):
+//   --skip-static    no typecheck and lint (they do not depend on the database; the other run had them)
+//   --e2e=embedded   only the browser flows whose server side differs on the embedded default
 import { spawnSync } from 'node:child_process';
 import { accessSync, closeSync, constants, existsSync, openSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -96,10 +101,27 @@ async function findChromium(): Promise<{ path: string } | { error: string }> {
   return found ? { path: found } : { error: `No Chromium found.\n${HOW_TO_INSTALL}` };
 }
 
+/**
+ * The browser flows in which the embedded default (PGlite, no Redis) runs other code than PostgreSQL
+ * with Redis: live events through the in-process adapter and presence, and the demo seeded on start.
+ * Every other flow reads and writes through the same code on either database, which the integration
+ * tests run on both.
+ */
+const EMBEDDED_E2E = ['e2e/demo.e2e.ts', 'e2e/chat.e2e.ts', 'e2e/notifications.e2e.ts', 'e2e/socket.e2e.ts'];
+
+const { values: options } = parseArgs({
+  options: { 'skip-static': { type: 'boolean', default: false }, e2e: { type: 'string', default: 'all' } },
+});
+if (options.e2e !== 'all' && options.e2e !== 'embedded') {
+  console.error(`--e2e=${options.e2e}: expected "all" or "embedded".`);
+  process.exit(2);
+}
+const e2eFiles = options.e2e === 'embedded' ? EMBEDDED_E2E : [];
+
 const browser = await findChromium();
 const e2eEnv: NodeJS.ProcessEnv = 'path' in browser ? { ...process.env, CHROMIUM_PATH: browser.path } : process.env;
 
-const steps: Step[] = [
+const staticChecks: Step[] = [
   { name: 'typecheck: tsc -p tsconfig.json', run: tool('tsc', ['-p', 'tsconfig.json']) },
   { name: 'lint: biome check .', run: tool('biome', ['check', '.']) },
   {
@@ -116,6 +138,10 @@ const steps: Step[] = [
     run: () =>
       spawnSync(process.execPath, ['scripts/check-standalone-docs.ts'], { cwd: root, stdio: 'inherit' }).status === 0,
   },
+];
+
+const steps: Step[] = [
+  ...(options['skip-static'] ? [] : staticChecks),
   { name: 'unit + integration tests: vitest run --project unit', run: tool('vitest', ['run', '--project', 'unit']) },
   {
     name: 'browser for the e2e tests',
@@ -128,7 +154,10 @@ const steps: Step[] = [
       return true;
     },
   },
-  { name: 'e2e tests (Chromium): vitest run --project e2e', run: tool('vitest', ['run', '--project', 'e2e'], e2eEnv) },
+  {
+    name: `e2e tests (Chromium): vitest run --project e2e${e2eFiles.map((f) => ` ${f}`).join('')}`,
+    run: tool('vitest', ['run', '--project', 'e2e', ...e2eFiles], e2eEnv),
+  },
 ];
 
 const bold = (s: string) => (process.stdout.isTTY ? `\x1b[1m${s}\x1b[0m` : s);
@@ -148,6 +177,7 @@ for (const [index, step] of steps.entries()) {
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 console.log(`\n${bold('━━ Summary')}`);
+if (options['skip-static']) for (const step of staticChecks) console.log(`  · skipped  ${step.name} (--skip-static)`);
 for (const r of results) console.log(`  ${r.ok ? '✔ passed' : '✘ FAILED'}  ${r.name} (${seconds(r.ms)})`);
 for (const step of steps.slice(results.length)) console.log(`  · not run  ${step.name}`);
 console.log(`${passed} passed, ${failed} failed`);
