@@ -117,6 +117,12 @@ if (options.e2e !== 'all' && options.e2e !== 'embedded') {
   process.exit(2);
 }
 const e2eFiles = options.e2e === 'embedded' ? EMBEDDED_E2E : [];
+// A renamed file would otherwise drop out of the embedded run without a word.
+const missing = e2eFiles.filter((file) => !existsSync(path.join(root, file)));
+if (missing.length > 0) {
+  console.error(`--e2e=embedded names files that do not exist: ${missing.join(', ')} (scripts/test.ts).`);
+  process.exit(2);
+}
 
 const browser = await findChromium();
 const e2eEnv: NodeJS.ProcessEnv = 'path' in browser ? { ...process.env, CHROMIUM_PATH: browser.path } : process.env;
