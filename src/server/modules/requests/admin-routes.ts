@@ -20,7 +20,7 @@ export interface RequestAdminRoutesOptions {
 const e = apiErrorSchema;
 const errors = { 400: e, 401: e, 403: e };
 
-/** Requests in the back office (under /api/admin, ADR 0044): the list, one request, and closing a pending one (withdrawn or expired). */
+/** Requests in the back office (under /api/admin, ADR 0044): the list, one request, and closing an open one, pending or agreed with the difference unpaid (withdrawn or expired). */
 export const requestAdminRoutes: FastifyPluginAsyncZod<RequestAdminRoutesOptions> = async (app, { db, notifier }) => {
   app.get(
     '/requests',
@@ -63,8 +63,8 @@ export const requestAdminRoutes: FastifyPluginAsyncZod<RequestAdminRoutesOptions
           tags: ['admin'],
           summary:
             closing === 'withdraw'
-              ? 'Withdraw a pending request, with a reason for the audit log; both members are told'
-              : 'Close a pending request as expired, with a reason for the audit log; both members are told',
+              ? 'Withdraw an open request (pending, or agreed and not yet paid), with a reason for the audit log; both members are told'
+              : 'Close an open request (pending, or agreed and not yet paid) as expired, with a reason for the audit log; both members are told',
           params: requestParamsSchema,
           body: adminReasonSchema,
           response: { 200: adminRequestSchema, ...errors, 404: e, 409: e },

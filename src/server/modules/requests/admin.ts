@@ -14,11 +14,12 @@ import type { AdminRequest, AdminRequestListQuery, AdminRequestPage, AdminReques
 import type { PackageStatus } from '#shared/package-status.ts';
 import type { RequestStarter, RequestStatus } from '#shared/requests.ts';
 import type { TravelPlanStatus } from '#shared/travel-plans.ts';
-import { notPending, partiesOf } from './answer.ts';
+import { money, notPending, partiesOf } from './answer.ts';
 import { requestNotFound } from './list.ts';
 
 // The back office's requests (docs/product.md §4, §8): every request, filtered and paged by keyset on
-// (created_at, id), one request with its story, and an admin's withdrawal of a pending one.
+// (created_at, id), one request with its story, and an admin's closing of one still open (pending, or
+// agreed with the difference unpaid).
 
 const sender = alias(user, 'admin_request_sender');
 const traveler = alias(user, 'admin_request_traveler');
@@ -77,7 +78,7 @@ function toRow(r: Row): AdminRequestRow {
     reward: r.pkg.reward,
     currency: r.pkg.currency,
     createdAt: r.request.createdAt.toISOString(),
-    expiresAt: status === 'pending' ? r.plan.departureAt.toISOString() : null,
+    expiresAt: isOpen(status) ? r.plan.departureAt.toISOString() : null,
   };
 }
 
@@ -162,11 +163,17 @@ export async function getAdminRequest(db: Database, id: string): Promise<AdminRe
       arrivalAt: r.plan.arrivalAt.toISOString(),
     },
     timeline: await timelineOf(db, r),
-    actions: row.status === 'pending' ? ['withdraw', 'expire'] : [],
+    actions: isOpen(row.status) ? ['withdraw', 'expire'] : [],
   };
 }
 
-/** How an admin closes a pending request: taken back, or lapsed (its moment passed, nobody said no). */
+/**
+ * Still waiting for someone: an answer (pending), or the sender's payment of the difference (agreed,
+ * docs/product.md §4.5). Either ends the same ways, by its members or by an admin.
+ */
+const isOpen = (status: RequestStatus) => status === 'pending' || status === 'agreed';
+
+/** How an admin closes an open request: taken back, or lapsed (its moment passed, nobody said no). */
 export type AdminRequestClosing = 'withdraw' | 'expire';
 
 const closings = {
@@ -175,11 +182,12 @@ const closings = {
 } as const;
 
 /**
- * An admin closes a pending request (docs/product.md §8): withdrawn as if its starter had taken it
+ * An admin closes an open request (docs/product.md §8): withdrawn as if its starter had taken it
  * back, or expired as if its time had run out (a trip that will not happen, a package that no longer
- * needs it). Both members are told, and the audit row is written in the same transaction. Only the
- * request is locked, as the starter's own withdrawal does: an acceptance racing it either finds it
- * closed or wins first, and then this refuses (409) since the request is no longer pending.
+ * needs it, a difference the sender will not pay). Both members are told, and the audit row is written
+ * in the same transaction. Only the request is locked, as a member's own withdrawal does: an
+ * acceptance, or the payment of the difference, racing it either finds it closed (the payment then
+ * goes back in full) or wins first, and then this refuses (409) since the request is no longer open.
  */
 export async function adminCloseRequest(
   db: Database,
@@ -191,9 +199,9 @@ export async function adminCloseRequest(
   await notifier.transaction(db, async (tx, notify) => {
     const [request] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
     if (!request) throw requestNotFound();
-    if (request.status !== 'pending') throw notPending(request.status, closing.status);
+    if (!isOpen(request.status as RequestStatus)) throw notPending(request.status, closing.status);
     const [pkg] = await tx
-      .select({ senderId: packages.senderId, title: packages.title })
+      .select({ senderId: packages.senderId, title: packages.title, currency: packages.currency })
       .from(packages)
       .where(eq(packages.id, request.packageId));
     if (!pkg) throw requestNotFound();
@@ -204,10 +212,19 @@ export async function adminCloseRequest(
       .where(eq(requests.id, requestId));
     const { starterId, receiverId } = partiesOf(request, pkg.senderId);
     const what = request.startedBy === 'traveler' ? 'offer to carry' : 'invitation to carry';
-    for (const [userId, body] of [
-      [starterId, `An administrator ${closing.verb} your ${what} "${pkg.title}".`],
-      [receiverId, `An administrator ${closing.verb} the ${what} "${pkg.title}", so there is nothing to answer.`],
-    ] as const) {
+    // An agreement the sender has not paid for yet: a payment of it still arriving goes back in full.
+    const agreement = `agreement to carry "${pkg.title}" for ${money(request.reward ?? 0, pkg.currency)}`;
+    const bodies =
+      request.status === 'agreed'
+        ? [
+            [pkg.senderId, `An administrator ${closing.verb} the ${agreement}, so the difference is no longer owed.`],
+            [request.travelerId, `An administrator ${closing.verb} the ${agreement} before the difference was paid.`],
+          ]
+        : [
+            [starterId, `An administrator ${closing.verb} your ${what} "${pkg.title}".`],
+            [receiverId, `An administrator ${closing.verb} the ${what} "${pkg.title}", so there is nothing to answer.`],
+          ];
+    for (const [userId, body] of bodies as [string, string][]) {
       await notify({
         userId,
         type: closing.type,

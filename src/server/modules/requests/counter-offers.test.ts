@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '#server/db/schema/audit.ts';
 import { payments } from '#server/db/schema/payments.ts';
 import { makeAdmin } from '#server/modules/kyc/test/helpers.ts';
 import { call } from '#server/modules/packages/test/helpers.ts';
@@ -380,6 +381,46 @@ describe('a reward agreed above the one paid', () => {
     const rows = await paymentsOf(pkg.id);
     expect(rows.reduce((sum, p) => sum + p.refundedAmount, 0)).toBe(2000);
     expect(await ledgerIsBalanced(app)).toBe(true);
+  });
+
+  it('lets an admin end an agreement before it is paid, audited and told to both; a payment still arriving goes back', async () => {
+    const admin = await verifiedMember(app, 'counter-closer@example.test', 'Cy Closer');
+    await makeAdmin(app, admin.id);
+    const refundsBefore = await balance(app, 'refunds');
+    const { pkg, request } = await agreedAt3000(traveler);
+    const started = (await topUp(sender, request.id)).json();
+    const seen = await call(app, 'GET', `/api/admin/requests/${request.id}`, admin.cookie);
+    expect(seen.json()).toMatchObject({ status: 'agreed', actions: ['withdraw', 'expire'] });
+
+    const closed = await call(app, 'POST', `/api/admin/requests/${request.id}/expire`, admin.cookie, {
+      reason: 'The sender says they will not pay more',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ status: 'expired', actions: [], expiresAt: null });
+    expect(closed.json().timeline.at(-1)).toMatchObject({ kind: 'expired', by: { id: admin.id, role: 'admin' } });
+    const about = (n: { data: unknown }) => (n.data as { requestId?: string }).requestId === request.id;
+    const [toSender] = (await notificationsOf(app, sender.id, 'request_expired')).filter(about);
+    const [toTraveler] = (await notificationsOf(app, traveler.id, 'request_expired')).filter(about);
+    expect(toSender?.body).toContain('agreement to carry');
+    expect(toSender?.body).toContain('€30.00, so the difference is no longer owed');
+    expect(toTraveler?.body).toContain('before the difference was paid');
+    const audit = await app.database.db.select().from(auditLog).where(eq(auditLog.subjectId, request.id));
+    expect(audit).toMatchObject([
+      { action: 'request.expire', before: { status: 'agreed' }, after: { status: 'expired' } },
+    ]);
+    expect((await topUp(sender, request.id)).json().error.code).toBe('REQUEST_ALREADY_ANSWERED');
+
+    // The checkout opened before is paid anyway: the difference goes back in full, the package stays open.
+    await senderPays(started.url);
+    const [, difference] = await paymentsOf(pkg.id);
+    expect(difference).toMatchObject({ kind: 'top_up', status: 'refunded', refundedAmount: 550 });
+    expect(await balance(app, 'refunds')).toBe(refundsBefore + 550);
+    expect(await storedPackage(app, pkg.id)).toMatchObject({ status: 'open', reward: 2500 });
+    expect(await ledgerIsBalanced(app)).toBe(true);
+    const again = await call(app, 'POST', `/api/admin/requests/${request.id}/withdraw`, admin.cookie, {
+      reason: 'Twice',
+    });
+    expect(again.statusCode).toBe(409);
   });
 
   it('ends an agreement when its traveler is banned, so the difference can no longer be paid', async () => {

@@ -26,7 +26,8 @@ import {
 } from '../components/record.tsx';
 
 // One request in the back office (docs/product.md §4, §8): its package, trip and members, what happened
-// to it, and an admin's closing while it is pending (withdrawn, or expired).
+// to it, and an admin's closing while it is open: pending, or agreed with the difference unpaid
+// (withdrawn, or expired).
 
 const kindWords = { traveler: "Traveler's offer", sender: "Sender's invitation" } as const;
 const eventWords: Record<AdminRequest['timeline'][number]['kind'], string> = {
@@ -79,10 +80,25 @@ const closingWords: Record<Closing, Omit<Parameters<typeof ReasonDialog>[0], 'on
   },
 };
 
-/** One way an admin closes a pending request: its confirmation with a reason, and the call. */
-function CloseRequestDialog({ id, closing }: { id: string; closing: Closing }) {
+/** An agreement waiting for the difference ends the same ways, and the money that may still come is said. */
+const whileAgreed: Record<Closing, string> = {
+  withdraw:
+    'The agreement ends before the sender pays the difference, as if its starter had taken it back; a payment of it still arriving goes back in full. Both members are told.',
+  expire:
+    'Its time has passed: the sender has not paid the difference. The agreement ends; a payment of it still arriving goes back in full. Both members are told.',
+};
+
+/** One way an admin closes an open request: its confirmation with a reason, and the call. */
+function CloseRequestDialog({ id, closing, agreed }: { id: string; closing: Closing; agreed: boolean }) {
   const close = useClose(id, closing);
-  return <ReasonDialog {...closingWords[closing]} onConfirm={(reason) => close.mutateAsync(reason)} />;
+  const words = closingWords[closing];
+  return (
+    <ReasonDialog
+      {...words}
+      description={agreed ? whileAgreed[closing] : words.description}
+      onConfirm={(reason) => close.mutateAsync(reason)}
+    />
+  );
 }
 
 export default function RequestPage() {
@@ -118,7 +134,7 @@ export default function RequestPage() {
           r.actions.length > 0 ? (
             <div className="flex flex-wrap gap-2">
               {r.actions.map((closing) => (
-                <CloseRequestDialog key={closing} id={id} closing={closing} />
+                <CloseRequestDialog key={closing} id={id} closing={closing} agreed={r.status === 'agreed'} />
               ))}
             </div>
           ) : null

@@ -160,6 +160,19 @@ describe('RequestPage', () => {
     expect(screen.getAllByText('Withdrawn').length).toBeGreaterThan(0);
   });
 
+  it('says what becomes of the difference when it ends an agreement not yet paid', async () => {
+    const user = userEvent.setup();
+    http.mockImplementation(async (url: string) =>
+      url === '/api/admin/audit' ? noAudit : { ...detail, status: 'agreed' },
+    );
+    one();
+    await user.click(await screen.findByRole('button', { name: 'Withdraw request' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/before the sender pays the difference/)).toBeTruthy();
+    expect(within(dialog).getByText(/still arriving goes back in full/)).toBeTruthy();
+    expect(within(dialog).queryByText(/stops waiting for an answer/)).toBeNull();
+  });
+
   it('closes as expired with a reason, then shows the new status', async () => {
     const user = userEvent.setup();
     http.mockImplementation(async (url: string, options?: { method?: string }) => {
