@@ -21,10 +21,20 @@ export const paymentProviders = ['sandbox', 'stripe'] as const;
 
 const iso = z.string().meta({ description: 'ISO 8601 date-time' });
 
+/**
+ * What a payment is for: the one that publishes a package (`package`), or the difference of a reward
+ * agreed above the one paid (`top_up`, docs/product.md §4.5).
+ */
+export const paymentKinds = ['package', 'top_up'] as const;
+export type PaymentKind = (typeof paymentKinds)[number];
+
 export const paymentSchema = z
   .object({
     id: z.string(),
     packageId: z.string(),
+    kind: z.enum(paymentKinds).meta({
+      description: 'package: the payment that published the package; top_up: the difference of an agreed reward',
+    }),
     status: z.enum(paymentStatuses),
     provider: z.enum(paymentProviders),
     /** What the sender pays: reward + fee, in minor units. */

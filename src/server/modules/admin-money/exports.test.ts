@@ -141,6 +141,7 @@ describe('GET /api/admin/payments.csv and /payouts.csv', () => {
     const mine = await app.database.db.select().from(payments).where(eq(payments.senderId, sender.id));
     expect(rows.map((r) => r.payment_id).sort()).toEqual(mine.map((p) => p.id).sort());
     expect(rows.every((r) => Number(r.amount_minor) === Number(r.reward_minor) + Number(r.fee_minor))).toBe(true);
+    expect(rows.map((r) => r.kind)).toEqual(mine.map(() => 'package'));
   });
 
   it('exports payouts by status without bank details', async () => {

@@ -105,6 +105,7 @@ async function* journalRows(db: Database, query: LedgerExportQuery): AsyncGenera
 const paymentHeader = [
   'payment_id',
   'created_at',
+  'kind',
   'status',
   'provider',
   'currency',
@@ -141,6 +142,7 @@ async function* paymentRows(db: Database, query: AdminPaymentFilters): AsyncGene
           csvRow([
             row.id,
             row.createdAt.toISOString(),
+            row.kind,
             row.status,
             row.provider,
             row.currency,

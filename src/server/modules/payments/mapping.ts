@@ -4,10 +4,14 @@ import { type Payment, type PaymentStatus, paymentStatuses } from '#shared/payme
 
 export type PaymentRow = typeof payments.$inferSelect;
 
+/** Every payment row is one of the two kinds the contract names; the column's default is `package`. */
+const kindOf = (row: PaymentRow): Payment['kind'] => (row.kind === 'top_up' ? 'top_up' : 'package');
+
 export function toPayment(row: PaymentRow): Payment {
   return {
     id: row.id,
     packageId: row.packageId,
+    kind: kindOf(row),
     status: (paymentStatuses as readonly string[]).includes(row.status) ? (row.status as PaymentStatus) : 'pending',
     provider: row.provider === 'stripe' ? 'stripe' : 'sandbox',
     amount: row.amount,

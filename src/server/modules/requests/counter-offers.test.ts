@@ -264,7 +264,13 @@ describe('a reward agreed above the one paid', () => {
     expect((await topUp(rival, request.id)).statusCode).toBe(404);
     const started = await topUp(sender, request.id);
     expect(started.statusCode, started.body).toBe(200);
-    expect(started.json().payment).toMatchObject({ amount: 550, reward: 500, fee: 50, status: 'pending' });
+    expect(started.json().payment).toMatchObject({
+      kind: 'top_up',
+      amount: 550,
+      reward: 500,
+      fee: 50,
+      status: 'pending',
+    });
     // A second click gets the same checkout.
     expect((await topUp(sender, request.id)).json().url).toBe(started.json().url);
     await senderPays(started.json().url);

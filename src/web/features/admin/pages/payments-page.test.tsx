@@ -29,6 +29,8 @@ const carried = payment({
   packageId: '00000000-0000-4000-8000-0000000000a2',
   packageTitle: 'Camera to Lyon',
   packageStatus: 'in_transit',
+  // The difference of a reward agreed above the one paid (a second payment of the package).
+  kind: 'top_up',
   provider: 'sandbox',
   providerPaymentRef: null,
   providerRef: 'cs_sandbox_abc',
@@ -123,6 +125,10 @@ describe('PaymentsPage', () => {
     expect(within(table).getAllByText('€27.50').length).toBeGreaterThan(0);
     expect(within(table).getByText('pi_test_1')).toBeTruthy();
     expect(within(table).getByText('cs_sandbox_abc')).toBeTruthy();
+    const rowOf = (title: string) => within(table).getByRole('link', { name: title }).closest('tr') as HTMLElement;
+    expect(within(rowOf('Camera to Lyon')).getByText('Difference')).toBeTruthy();
+    expect(within(rowOf('Books for Berlin')).getByText('Package')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Kind' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Amount' }).getAttribute('aria-sort')).toBe('descending');
     expect(screen.getByRole('status').textContent).toBe('2 payments');
     expect(listCalls()[0]?.[1]?.query).toMatchObject({

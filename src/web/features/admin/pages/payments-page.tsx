@@ -85,6 +85,10 @@ function columnsFor(onRefund: (payment: AdminPayment) => void, onCheck: (payment
   const column = dataTableColumns<AdminPayment>();
   return column.columns([
     column.accessor('packageTitle', { header: 'Package', meta: { primary: true } }),
+    column.accessor('kind', {
+      header: 'Kind',
+      cell: (c) => (c.getValue() === 'top_up' ? <Badge variant="info">Difference</Badge> : 'Package'),
+    }),
     column.accessor('amount', {
       id: 'amount',
       header: 'Amount',

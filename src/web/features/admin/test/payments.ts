@@ -4,6 +4,7 @@ import type { AdminPayment } from '#shared/admin-money.ts';
 export const adminPayment = (over: Partial<AdminPayment> = {}): AdminPayment => ({
   id: '00000000-0000-4000-8000-000000000001',
   packageId: '00000000-0000-4000-8000-0000000000a1',
+  kind: 'package',
   status: 'succeeded',
   provider: 'stripe',
   amount: 2750,

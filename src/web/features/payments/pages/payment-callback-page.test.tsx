@@ -12,6 +12,7 @@ const PKG = '00000000-0000-4000-8000-0000000000a1';
 const payment: Payment = {
   id: '00000000-0000-4000-8000-000000000001',
   packageId: PKG,
+  kind: 'package',
   status: 'succeeded',
   provider: 'sandbox',
   amount: 2750,
