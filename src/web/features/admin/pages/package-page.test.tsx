@@ -86,6 +86,7 @@ const record = (over: Partial<AdminPackageDetail> = {}): AdminPackageDetail => (
     {
       id: 'p1',
       packageId: ID,
+      kind: 'package',
       status: 'succeeded',
       provider: 'sandbox',
       amount: 2750,
@@ -208,6 +209,7 @@ describe('/admin/packages/{id}', () => {
     );
     const payments = screen.getByRole('region', { name: 'Payments' });
     expect(within(payments).getByText('Payment received into escrow')).toBeTruthy();
+    expect(within(payments).getByText("The package's payment")).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Timeline' })).getByText('Delivered → Disputed')).toBeTruthy();
     const dispute = within(screen.getByRole('region', { name: 'Dispute' }));
     expect(dispute.getByText('The box arrived crushed.')).toBeTruthy();
@@ -217,6 +219,30 @@ describe('/admin/packages/{id}', () => {
     expect(screen.queryByRole('button', { name: 'Cancel with refund' })).toBeNull();
     expect(api.calls.map(([url]) => url)).toEqual([`/api/admin/packages/${ID}`]);
     expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('tells the package’s payment from the difference of an agreed reward', async () => {
+    const [paid] = record().payments;
+    const difference = {
+      ...paid,
+      id: 'p2',
+      kind: 'top_up',
+      amount: 550,
+      reward: 500,
+      fee: 50,
+      refundable: 550,
+    } as const;
+    api.answer = () => Promise.resolve(record({ payments: [paid, difference] as AdminPackageDetail['payments'] }));
+    renderPage();
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    const items = within(payments)
+      .getAllByRole('listitem')
+      .filter((li) => li.querySelector('dl'));
+    expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual([
+      "The package's payment",
+      'The difference of the agreed reward',
+    ]);
+    expect(within(items[1] as HTMLElement).getAllByText('€5.50').length).toBeGreaterThan(0);
   });
 
   it('resolves the dispute with a partial refund after a confirmation', async () => {

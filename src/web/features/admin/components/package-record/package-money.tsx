@@ -22,6 +22,9 @@ export function PackageMoney({ payments, ledger }: { payments: AdminPayment[]; l
       <ul className="flex flex-col gap-3">
         {payments.map((p) => (
           <li key={p.id} className="rounded-md border border-slate-200 p-3">
+            <p className="mb-2 text-sm font-semibold text-slate-900">
+              {p.kind === 'top_up' ? 'The difference of the agreed reward' : "The package's payment"}
+            </p>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
               <div>
                 <dt className="text-slate-600">Status</dt>
